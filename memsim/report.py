@@ -1,0 +1,94 @@
+"""Result models of a simulation: pydantic, so they go to JSON and come back unchanged."""
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from . import metrics as m
+
+
+class InstructionCounters(BaseModel):
+    """Dynamic counts of one static memory instruction (summed over every warp that ran it)."""
+
+    index: int = Field(description="position of the instruction in the kernel's PTX body")
+    ptx: str = Field(description="the PTX instruction text")
+    line: int = Field(description="CUDA source line (0 where the compiler gave none)")
+    space: str = Field(description="global | shared | local | const | param")
+    op: str = Field(description="ld | st | atom | red")
+    width: int = Field(description="bytes each thread accesses")
+    executed: int = Field(0, description="warp-level executions")
+    requests: int = Field(0, description="warp executions with at least one active thread")
+    threads: int = Field(0, description="thread-level executions (active, predicate on)")
+    sectors: int = Field(0, description="32-byte sectors (global) touched, summed over requests")
+    ideal_sectors: int = Field(0, description="sectors if each request's bytes were contiguous and aligned")
+    wavefronts: int = Field(0, description="shared-memory wavefronts, summed over requests")
+    ideal_wavefronts: int = Field(0, description="wavefronts without bank conflicts")
+    bytes: int = Field(0, description="bytes the active threads accessed")
+
+    @property
+    def sectors_per_request(self) -> float:
+        return self.sectors / self.requests if self.requests else 0.0
+
+    @property
+    def wavefronts_per_request(self) -> float:
+        return self.wavefronts / self.requests if self.requests else 0.0
+
+
+class LineCounters(BaseModel):
+    """Memory counters of one source line and access kind, like ncu's Source page."""
+
+    line: int
+    source: str = ""
+    space: str
+    op: str
+    width: int
+    instructions: int = Field(description="static PTX instructions folded into this row")
+    executed: int = 0
+    requests: int = 0
+    sectors: int = 0
+    ideal_sectors: int = 0
+    wavefronts: int = 0
+    ideal_wavefronts: int = 0
+    bytes: int = 0
+
+    @property
+    def sectors_per_request(self) -> float:
+        return self.sectors / self.requests if self.requests else 0.0
+
+    @property
+    def ideal_sectors_per_request(self) -> float:
+        return self.ideal_sectors / self.requests if self.requests else 0.0
+
+    @property
+    def coalescing_efficiency(self) -> float:
+        """Useful fraction of the sectors moved (1.0 = perfectly coalesced)."""
+        return self.ideal_sectors / self.sectors if self.sectors else 1.0
+
+    @property
+    def wavefronts_per_request(self) -> float:
+        return self.wavefronts / self.requests if self.requests else 0.0
+
+    @property
+    def bank_conflicts(self) -> int:
+        """Wavefronts beyond the conflict-free minimum."""
+        return self.wavefronts - self.ideal_wavefronts
+
+
+class KernelReport(BaseModel):
+    """What one simulated launch did to the memory system, under ncu's metric names."""
+
+    kernel: str
+    grid: tuple[int, int, int]
+    block: tuple[int, int, int]
+    shared_mem: int = 0
+    arch: str = "sm_90"
+    nvrtc_version: str = ""
+    gpu: str = "H100"
+    metrics: dict[str, float] = Field(default_factory=dict)
+    provenance: dict[str, m.Provenance] = Field(default_factory=dict)
+    instructions: list[InstructionCounters] = Field(default_factory=list)
+    lines: list[LineCounters] = Field(default_factory=list)
+    source_file: str = ""
+    simulation_seconds: float = 0.0
+
+    def metric(self, name: str) -> float:
+        return self.metrics[name]
