@@ -1,0 +1,533 @@
+"""The validation suite: launches that run on an H100 under Nsight Compute and in memsim.
+
+`suite_cases()` gives the catalog's seed configurations followed by microbenchmarks of our own
+(validate/suite/*.cu), each aimed at one counter rule: access widths, strides, misalignment,
+partial and idle warps, 2-D blocks, shared-memory banks, divergence, gathers, atomics and local
+memory. Where the counters follow from first principles, a case carries them in `expect`
+(derived here from the thread -> address map of every memory instruction), which makes it a
+unit test of the simulator as well as a hardware comparison.
+
+Rules behind `expect` (H100, per warp-level execution of one instruction):
+- global: one request per instruction issued; sectors = distinct 32-byte sectors the active
+  lanes touch; bytes = active lanes x width.
+- shared, 1-4 bytes: wavefronts = the most distinct 4-byte words any one bank must deliver
+  (lanes reading one word share it); 8 and 16 bytes only for a full warp reading 32*width
+  contiguous aligned bytes (2 and 4 wavefronts), the one 64/128-bit pattern that is certain.
+- a warp whose lanes are all inactive at an instruction may or may not issue it (branch or
+  predication is ptxas's choice), so instruction and request counts are left out then.
+"""
+from __future__ import annotations
+
+import functools
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Iterable
+
+import numpy as np
+from pydantic import BaseModel, Field, field_validator
+
+from memsim import metrics as m
+from memsim.launch import LaunchSpec, dims
+
+SUITE_DIR = Path(__file__).parent / "suite"
+NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.-]+$")
+
+# C type -> (numpy dtype of the buffer, numpy elements per C element)
+C_TYPES = {
+    "char": ("int8", 1), "short": ("int16", 1), "int": ("int32", 1), "float": ("float32", 1),
+    "double": ("float64", 1), "longlong": ("int64", 1), "float2": ("float32", 2),
+    "float4": ("float32", 4), "int4": ("int32", 4),
+}
+VECTOR_TYPES = {"float2", "float4", "int4"}
+
+
+class Case(BaseModel):
+    """One validation launch: what to run, how to file it, and counters known in advance."""
+
+    name: str = Field(description="unique, stable and usable as a file name")
+    spec: LaunchSpec
+    tags: list[str] = Field(default_factory=list)
+    expect: dict[str, int] = Field(
+        default_factory=dict, description="ncu metric -> value derived from first principles")
+
+    @field_validator("name")
+    @classmethod
+    def _filename_safe(cls, value: str) -> str:
+        if not NAME_PATTERN.match(value):
+            raise ValueError(f"case name '{value}' must use only letters, digits, '_', '.', '-'")
+        return value
+
+
+def suite_cases() -> list[Case]:
+    """The catalog's seed configurations, then the microbenchmarks."""
+    return seed_cases() + microbenchmark_cases()
+
+
+def seed_cases() -> list[Case]:
+    """The catalog's seed launches (h100-seed-kernels.json), under the measurements' case names."""
+    from memsim import catalog  # lazily: the catalog compiles nothing, but is not needed for the rest
+
+    return [Case(name=seed.case, spec=seed.launch(), tags=["seed"]) for seed in catalog.SEED_CASES]
+
+
+def microbenchmark_cases() -> list[Case]:
+    """Our own cases over validate/suite/*.cu."""
+    return global_cases() + shared_cases() + control_cases()
+
+
+# ---------------------------------------------------------------------------------------------
+# Expected counters: a thread -> byte-offset map per memory instruction, reduced per warp.
+
+@dataclass(frozen=True)
+class Access:
+    """One static memory instruction executed once by each active thread of the launch."""
+
+    space: str  # global | shared
+    op: str  # ld | st
+    width: int  # bytes per thread
+    offsets: np.ndarray  # (blocks, threads per block) byte offsets in its buffer; -1 = inactive
+
+
+class Threads(SimpleNamespace):
+    """Thread and block coordinates of a launch, shaped (blocks, 1) and (1, threads per block)."""
+
+
+def launch_threads(grid, block) -> Threads:
+    grid, block = dims(grid), dims(block)
+    bz, by, bx = (a.reshape(-1, 1) for a in np.indices(grid[::-1]).reshape(3, -1))
+    tz, ty, tx = (a.reshape(1, -1) for a in np.indices(block[::-1]).reshape(3, -1))
+    gx, gy = bx * block[0] + tx, by * block[1] + ty
+    return Threads(tx=tx, ty=ty, tz=tz, bx=bx, by=by, bz=bz, gx=gx, gy=gy, grid=grid, block=block,
+                   shape=(bx.size, tx.size))
+
+
+def byte_offsets(threads: Threads, index, width: int, active=True) -> np.ndarray:
+    """Element index per thread (broadcastable) -> byte offsets, -1 where the thread is inactive."""
+    index = np.broadcast_to(np.asarray(index, dtype=np.int64), threads.shape)
+    active = np.broadcast_to(np.asarray(active, dtype=bool), threads.shape)
+    return np.where(active, index * width, -1)
+
+
+def _warps(offsets: np.ndarray) -> np.ndarray:
+    """(blocks, threads) -> (warps, 32), padding each block's last warp with inactive lanes."""
+    pad = (-offsets.shape[1]) % 32
+    return np.pad(offsets, ((0, 0), (0, pad)), constant_values=-1).reshape(-1, 32)
+
+
+def _distinct_per_warp(keys: np.ndarray, active: np.ndarray) -> np.ndarray:
+    ordered = np.sort(np.where(active, keys, -1), axis=1)
+    return (np.diff(ordered, axis=1) != 0).sum(axis=1) + (ordered[:, 0] >= 0)
+
+
+def _bank_wavefronts(warps: np.ndarray, active: np.ndarray) -> np.ndarray:
+    """Most distinct 4-byte words asked of one bank, per warp (1-4 byte accesses)."""
+    words = np.sort(np.where(active, warps // 4, -1), axis=1)
+    first = np.ones_like(words, dtype=bool)
+    first[:, 1:] = words[:, 1:] != words[:, :-1]
+    first &= words >= 0
+    per_bank = np.zeros((len(words), 32), dtype=np.int64)
+    rows = np.broadcast_to(np.arange(len(words))[:, None], words.shape)
+    np.add.at(per_bank, (rows[first], words[first] % 32), 1)
+    return per_bank.max(axis=1)
+
+
+def _wide_wavefronts(warps: np.ndarray, active: np.ndarray, width: int) -> int | None:
+    """8/16-byte shared accesses: only the full, contiguous, aligned warp is certain."""
+    lanes = np.arange(32) * width
+    contiguous = (warps - warps[:, :1] == lanes).all(axis=1) & (warps[:, 0] % 128 == 0)
+    idle = ~active.any(axis=1)
+    if not (contiguous | idle).all():
+        return None
+    return int(contiguous.sum()) * width // 4
+
+
+_FAMILY_METRICS = {  # (space, op) -> (instructions, requests, sectors or wavefronts, bytes)
+    ("global", "ld"): (m.INST_GLOBAL_LD, m.GLOBAL_LD_REQUESTS, m.GLOBAL_LD_SECTORS, m.BYTES_GLOBAL_LD),
+    ("global", "st"): (m.INST_GLOBAL_ST, m.GLOBAL_ST_REQUESTS, m.GLOBAL_ST_SECTORS, m.BYTES_GLOBAL_ST),
+    ("shared", "ld"): (m.INST_SHARED_LD, None, m.SHARED_LD_WAVEFRONTS, m.BYTES_SHARED_LD),
+    ("shared", "st"): (m.INST_SHARED_ST, None, m.SHARED_ST_WAVEFRONTS, m.BYTES_SHARED_ST),
+}
+
+
+def _access_counters(access: Access) -> dict[str, int | None]:
+    """Counters of one instruction keyed by role; None where the value is not certain."""
+    warps = _warps(access.offsets)
+    active = warps >= 0
+    issued = active.any(axis=1)
+    some_idle = not issued.all()
+    if access.space == "global":
+        units = int(_distinct_per_warp(warps // 32, active).sum())
+    elif access.width <= 4:
+        units = int(_bank_wavefronts(warps, active).sum())
+    else:
+        units = _wide_wavefronts(warps, active, access.width)
+    inst = None if some_idle else int(issued.sum())
+    return {"inst": inst, "requests": inst, "units": units,
+            "bytes": int(active.sum()) * access.width}
+
+
+def expected_counters(accesses: Iterable[Access], unmodeled: Iterable[tuple[str, str]] = ()) -> dict[str, int]:
+    """Exact ncu counters of a kernel whose memory instructions are `accesses`.
+
+    `unmodeled` names the (space, op) families the kernel also executes but `accesses` does not
+    describe (a divergent loop, an atomic, local memory): their metrics and the per-width
+    instruction counts are left out.
+    """
+    counted = [(a, _access_counters(a)) for a in accesses]
+    unmodeled = set(unmodeled)
+    expect: dict[str, int] = {}
+    for family, names in _FAMILY_METRICS.items():
+        if family in unmodeled:
+            continue
+        parts = [c for a, c in counted if (a.space, a.op) == family]
+        for role, name in zip(("inst", "requests", "units", "bytes"), names):
+            values = [p[role] for p in parts]
+            if name is not None and None not in values:
+                expect[name] = sum(values)
+    if not unmodeled and all(c["inst"] is not None for _, c in counted):
+        widths = {w: 0 for w in m.INST_BY_WIDTH}
+        for access, c in counted:
+            widths[access.width * 8] += c["inst"]
+        expect.update({m.INST_BY_WIDTH[w]: n for w, n in widths.items()})
+    return expect
+
+
+# ---------------------------------------------------------------------------------------------
+# Case builders
+
+@functools.lru_cache(maxsize=None)
+def suite_source(filename: str) -> str:
+    return (SUITE_DIR / filename).read_text()
+
+
+def width_of(ctype: str) -> int:
+    dtype, lanes = C_TYPES[ctype]
+    return np.dtype(dtype).itemsize * lanes
+
+
+def buffer_arg(ctype: str, count: int, init: str = "random") -> str:
+    """ArgSpec text of a buffer of `count` C elements of `ctype`."""
+    dtype, lanes = C_TYPES[ctype]
+    return f"{dtype}[{count * lanes}]:{init}"
+
+
+def _case(name: str, source: str, kernel: str, grid, block, args: list[str], tags: list[str],
+          expect: dict[str, int] | None = None, shared_mem: int = 0) -> Case:
+    spec = LaunchSpec(source=suite_source(source), kernel=kernel, grid=grid, block=block, args=args,
+                      shared_mem=shared_mem)
+    return Case(name=name, spec=spec, tags=tags, expect=expect or {})
+
+
+def _type_tags(ctype: str) -> list[str]:
+    return ["vector"] if ctype in VECTOR_TYPES else []
+
+
+def strided_case(op: str, ctype: str, stride: int, offset: int = 0, block: int = 128,
+                 n: int = 4096) -> Case:
+    """k_ld_T (strided load, linear store) or k_st_T (linear load, strided store)."""
+    grid = math.ceil(n / block)
+    t = launch_threads(grid, block)
+    width, active = width_of(ctype), t.gx < n
+    strided = byte_offsets(t, t.gx * stride + offset, width, active)
+    linear = byte_offsets(t, t.gx, width, active)
+    span = (n - 1) * stride + offset + 1
+    if op == "ld":
+        args, accesses = [buffer_arg(ctype, span), buffer_arg(ctype, n, "zeros")], (strided, linear)
+    else:
+        args, accesses = [buffer_arg(ctype, n), buffer_arg(ctype, span, "zeros")], (linear, strided)
+    args += [f"int32:{stride}", f"int32:{offset}", f"int32:{n}"]
+    expect = expected_counters([Access("global", "ld", width, accesses[0]),
+                                Access("global", "st", width, accesses[1])])
+    shape = "" if (block, n) == (128, 4096) else f"_b{block}_n{n}"
+    partial = [] if (block % 32 == 0 and n % 32 == 0) else ["partial"]
+    return _case(f"{op}_{ctype}_s{stride}_o{offset}{shape}", "global_access.cu", f"k_{op}_{ctype}",
+                 grid, block, args, ["global", *_type_tags(ctype), *partial], expect)
+
+
+def copy_2d_case(block: tuple[int, int], grid: tuple[int, int], by_column: bool) -> Case:
+    """k_2d_copy over a (grid*block)-sized matrix, reading rows or columns."""
+    t = launch_threads(grid, block)
+    width, height = block[0] * grid[0], block[1] * grid[1]
+    sx, sy = (height, 1) if by_column else (1, width)
+    expect = expected_counters([
+        Access("global", "ld", 4, byte_offsets(t, t.gx * sx + t.gy * sy, 4)),
+        Access("global", "st", 4, byte_offsets(t, t.gy * width + t.gx, 4)),
+    ])
+    name = f"copy2d_{'col' if by_column else 'row'}_{block[0]}x{block[1]}"
+    args = [f"float32[{width * height}]", f"float32[{width * height}]:zeros",
+            f"int32:{sx}", f"int32:{sy}", f"int32:{width}"]
+    return _case(name, "global_access.cu", "k_2d_copy", grid, block, args, ["global", "2d"], expect)
+
+
+def global_cases() -> list[Case]:
+    cases = [strided_case("ld", "float", s) for s in (1, 2, 3, 4, 8, 16, 32, 33)]
+    cases += [strided_case("ld", "float", s, offset=1) for s in (1, 2, 33)]
+    for ctype in ("char", "short", "double", "float2", "float4"):
+        cases += [strided_case("ld", ctype, s) for s in (1, 2, 4, 32, 33)]
+        cases.append(strided_case("ld", ctype, 1, offset=1))
+    cases += [strided_case("ld", c, s) for c in ("int", "longlong", "int4") for s in (1, 3)]
+    cases += [strided_case("st", c, s) for c in ("char", "short", "float", "double", "float4") for s in (1, 2, 33)]
+    cases.append(strided_case("st", "float", 1, offset=1))
+    # Partial warps: blocks of 48 and 100 threads, n not a multiple of 32, whole idle warps.
+    cases += [strided_case("ld", "float", 1, block=48, n=48 * 40),
+              strided_case("ld", "float", 2, block=100, n=100 * 20),
+              strided_case("ld", "char", 1, block=100, n=1000),
+              strided_case("ld", "float4", 1, block=48, n=1000),
+              strided_case("ld", "float", 1, block=128, n=1000),
+              strided_case("ld", "double", 3, block=256, n=100),
+              strided_case("st", "short", 2, block=100, n=777)]
+    cases += [copy_2d_case(b, g, col) for b, g in (((32, 8), (4, 8)), ((16, 16), (8, 4)),
+                                                  ((8, 32), (16, 2)), ((64, 4), (2, 16)),
+                                                  ((12, 10), (8, 8)), ((24, 6), (4, 10)))
+              for col in (False, True)]
+    return cases + [odd_warps_idle_case()] + [lanes_active_case(k) for k in (1, 7, 16, 31)]
+
+
+def odd_warps_idle_case() -> Case:
+    """Odd warps return at once: they issue nothing (an exit, not a branch ptxas may predicate)."""
+    t = launch_threads(16, 256)
+    offsets = byte_offsets(t, t.gx, 4, (t.tx // 32) % 2 == 0)
+    counters = expected_counters([Access("global", "ld", 4, offsets), Access("global", "st", 4, offsets)])
+    return _case("odd_warps_idle", "global_access.cu", "k_odd_warps_idle", 16, 256,
+                 ["float32[4096]", "float32[4096]:zeros"], ["global", "partial"], counters)
+
+
+def lanes_active_case(lanes: int) -> Case:
+    t = launch_threads(32, 128)
+    offsets = byte_offsets(t, t.gx, 4, (t.tx % 32) < lanes)
+    counters = expected_counters([Access("global", "ld", 4, offsets), Access("global", "st", 4, offsets)])
+    return _case(f"lanes_active_{lanes}", "global_access.cu", "k_lanes_active", 32, 128,
+                 ["float32[4096]", "float32[4096]:zeros", f"int32:{lanes}"],
+                 ["global", "partial"], counters)
+
+
+# ---------------------------------------------------------------------------------------------
+# Shared memory
+
+def _shared_copy_accesses(t: Threads, width: int, store, load) -> list[Access]:
+    """Coalesced global load -> shared store `store` -> shared load `load` -> coalesced store."""
+    linear = byte_offsets(t, t.bx * t.shape[1] + t.tx, width)
+    return [Access("global", "ld", width, linear), Access("shared", "st", width, byte_offsets(t, store, width)),
+            Access("shared", "ld", width, byte_offsets(t, load, width)), Access("global", "st", width, linear)]
+
+
+def shared_stride_case(ctype: str, stride: int, block: int = 128, grid: int = 16) -> Case:
+    """k_sh_stride_T: dynamic shared, lane t at t*stride (stores) and (t^1)*stride (loads)."""
+    t = launch_threads(grid, block)
+    width = width_of(ctype)
+    expect = expected_counters(_shared_copy_accesses(t, width, t.tx * stride, (t.tx ^ 1) * stride))
+    n = grid * block
+    return _case(f"shared_stride_{ctype}_s{stride}", "shared_access.cu", f"k_sh_stride_{ctype}",
+                 grid, block, [buffer_arg(ctype, n), buffer_arg(ctype, n, "zeros"), f"int32:{stride}"],
+                 ["shared", "dynamic-shared", *_type_tags(ctype)], expect,
+                 shared_mem=block * stride * width)
+
+
+def shared_group_case(ctype: str, group: int, stride: int) -> Case:
+    """k_sh_group_T: lanes in groups of `group` read element (t/group)*stride of a 256 array."""
+    t = launch_threads(16, 256)
+    load = ((t.tx // group) * stride) & 255
+    expect = expected_counters(_shared_copy_accesses(t, width_of(ctype), t.tx, load))
+    tags = ["shared", *_type_tags(ctype)] + (["broadcast"] if group > 1 else [])
+    return _case(f"shared_group_{ctype}_g{group}_s{stride}", "shared_access.cu", f"k_sh_group_{ctype}",
+                 16, 256, [buffer_arg(ctype, 4096), buffer_arg(ctype, 4096, "zeros"),
+                           f"int32:{group}", f"int32:{stride}"], tags, expect)
+
+
+def shared_half_same_case(word: int) -> Case:
+    t = launch_threads(16, 256)
+    load = np.where(t.tx % 2 == 1, word, t.tx)
+    expect = expected_counters(_shared_copy_accesses(t, 4, t.tx, load))
+    return _case(f"shared_half_same_w{word}", "shared_access.cu", "k_sh_half_same", 16, 256,
+                 ["float32[4096]", "float32[4096]:zeros", f"int32:{word}"], ["shared", "broadcast"], expect)
+
+
+def tile_transpose_case(ctype: str, pad: int, size: int = 64) -> Case:
+    """k_tile_T[_pad]: 32x32 tile, 32x8 blocks, four rows per thread."""
+    grid = (size // 32, size // 32)
+    t = launch_threads(grid, (32, 8))
+    width, pitch = width_of(ctype), 32 + pad
+    accesses = []
+    for j in range(0, 32, 8):
+        accesses += [Access("global", "ld", width, byte_offsets(t, (t.by * 32 + t.ty + j) * size + t.gx, width)),
+                     Access("shared", "st", width, byte_offsets(t, (t.ty + j) * pitch + t.tx, width)),
+                     Access("shared", "ld", width, byte_offsets(t, t.tx * pitch + t.ty + j, width)),
+                     Access("global", "st", width,
+                            byte_offsets(t, (t.bx * 32 + t.ty + j) * size + t.by * 32 + t.tx, width))]
+    kernel = f"k_tile_{ctype}" + ("_pad" if pad else "")
+    return _case(kernel[2:], "shared_access.cu", kernel, grid, (32, 8),
+                 [buffer_arg(ctype, size * size), buffer_arg(ctype, size * size, "zeros"), f"int32:{size}"],
+                 ["shared", "global", "2d", "tile"], expected_counters(accesses))
+
+
+def tile_pitch_case(pitch: int, grid: int = 8) -> Case:
+    """k_sh_tile_pitch: rows of a dynamic 32 x pitch tile written, columns read."""
+    t = launch_threads(grid, (32, 32))
+    expect = expected_counters(_shared_copy_accesses(t, 4, t.ty * pitch + t.tx, t.tx * pitch + t.ty))
+    n = grid * 1024
+    return _case(f"shared_tile_pitch{pitch}", "shared_access.cu", "k_sh_tile_pitch", grid, (32, 32),
+                 [f"float32[{n}]", f"float32[{n}]:zeros", f"int32:{pitch}"],
+                 ["shared", "dynamic-shared", "2d", "tile"], expect, shared_mem=32 * pitch * 4)
+
+
+def shared_cases() -> list[Case]:
+    cases = [shared_stride_case("float", s) for s in (1, 2, 3, 4, 8, 16, 17, 32, 33)]
+    cases += [shared_stride_case("char", s) for s in (1, 2, 3, 4, 8, 128)]
+    cases += [shared_stride_case("short", s) for s in (1, 2, 3, 16, 64)]
+    cases += [shared_stride_case("double", s) for s in (1, 2, 3, 4, 16, 17)]
+    cases += [shared_stride_case("float4", s, block=64) for s in (1, 2, 3, 4, 8, 9)]
+    cases += [shared_group_case("float", g, s) for g, s in ((32, 1), (2, 1), (4, 8), (8, 32), (16, 1))]
+    cases += [shared_group_case(c, g, 1) for c in ("char", "short", "double", "float4") for g in (32, 2)]
+    cases += [shared_half_same_case(w) for w in (0, 1, 32)]
+    cases += [tile_transpose_case(c, p) for c in ("float", "double") for p in (0, 1)]
+    return cases + [tile_pitch_case(p) for p in (32, 33, 34, 36)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Control flow
+
+def control_cases() -> list[Case]:
+    return [div_loop_case(), if_else_case(), early_return_case(0.5), early_return_case(0.05),
+            gather_case("permutation"), gather_case("randint(0,4096)"), gather_case("randint(0,64)"),
+            scatter_case(), nested_loops_case(), while_walk_case(0.1), while_walk_case(0.6),
+            sync_loop_case(3), atomic_hist_case(), atomic_sum_case(), local_array_case()]
+
+
+def _linear(t: Threads, width: int = 4, active=True) -> np.ndarray:
+    return byte_offsets(t, t.gx, width, active)
+
+
+def div_loop_case() -> Case:
+    """Trip count threadIdx.x % 7: load instructions depend on the unrolling; bytes do not."""
+    t = launch_threads(32, 128)
+    expect = expected_counters([Access("global", "st", 4, _linear(t))], unmodeled=[("global", "ld")])
+    expect[m.BYTES_GLOBAL_LD] = int(np.broadcast_to(t.tx % 7, t.shape).sum()) * 4
+    return _case("div_loop", "control_flow.cu", "k_div_loop", 32, 128,
+                 ["float32[32768]", "float32[4096]:zeros"], ["divergence", "loop", "global"], expect)
+
+
+def if_else_case() -> Case:
+    t = launch_threads(32, 128)
+    odd, even = t.tx % 2 == 1, t.tx % 2 == 0
+    expect = expected_counters([
+        Access("global", "ld", 4, _linear(t, active=odd)), Access("global", "st", 4, _linear(t, active=odd)),
+        Access("global", "ld", 4, byte_offsets(t, 2 * t.gx, 4, even)),
+        Access("global", "st", 4, _linear(t, active=even))])
+    return _case("if_else", "control_flow.cu", "k_if_else", 32, 128,
+                 ["float32[4096]", "float32[8192]", "float32[4096]:zeros", "float32[4096]:zeros"],
+                 ["divergence", "global"], expect)
+
+
+def early_return_case(cut: float) -> Case:
+    t = launch_threads(32, 128)
+    case = _case(f"early_return_c{cut:g}", "control_flow.cu", "k_early_return", 32, 128,
+                 ["float32[4096]", "float32[4096]:zeros", f"float32:{cut}"], ["divergence", "global"])
+    values = case.spec.materialize()[0]
+    kept = np.broadcast_to(values[t.gx] >= np.float32(cut), t.shape)
+    case.expect = expected_counters([Access("global", "ld", 4, _linear(t)),
+                                     Access("global", "st", 4, _linear(t, active=kept))])
+    return case
+
+
+def gather_case(init: str, n: int = 4090) -> Case:
+    """out[i] = in[idx[i]]; expected sectors come from the index data itself."""
+    t = launch_threads(32, 128)
+    name = "gather_" + re.sub(r"\W+", "_", init).strip("_")
+    case = _case(name, "control_flow.cu", "k_gather", 32, 128,
+                 ["float32[4096]", f"int32[{n}]:{init}", f"float32[{n}]:zeros", f"int32:{n}"],
+                 ["gather", "global", "partial"])
+    idx = case.spec.materialize()[1]
+    active = t.gx < n
+    case.expect = expected_counters([
+        Access("global", "ld", 4, _linear(t, active=active)),
+        Access("global", "ld", 4, byte_offsets(t, idx[np.minimum(t.gx, n - 1)], 4, active)),
+        Access("global", "st", 4, _linear(t, active=active))])
+    return case
+
+
+def scatter_case(n: int = 4096) -> Case:
+    t = launch_threads(32, 128)
+    case = _case("scatter_permutation", "control_flow.cu", "k_scatter", 32, 128,
+                 [f"float32[{n}]", f"int32[{n}]:permutation", f"float32[{n}]:zeros", f"int32:{n}"],
+                 ["gather", "global"])
+    idx = case.spec.materialize()[1]
+    case.expect = expected_counters([
+        Access("global", "ld", 4, _linear(t)), Access("global", "ld", 4, _linear(t)),
+        Access("global", "st", 4, byte_offsets(t, idx[t.gx], 4))])
+    return case
+
+
+def nested_loops_case(rows: int = 3) -> Case:
+    t = launch_threads(16, 128)
+    expect = expected_counters([Access("global", "st", 4, _linear(t))], unmodeled=[("global", "ld")])
+    expect[m.BYTES_GLOBAL_LD] = rows * int(np.broadcast_to((t.tx & 3) + 1, t.shape).sum()) * 4
+    return _case("nested_loops", "control_flow.cu", "k_nested_loops", 16, 128,
+                 [f"float32[{rows * 2048 * 4}]", "float32[2048]:zeros", f"int32:{rows}"],
+                 ["divergence", "loop", "global"], expect)
+
+
+def while_walk_case(cut: float, max_steps: int = 16, n: int = 4096) -> Case:
+    """Linked walk through a permutation until a value below `cut`: bytes follow from the data."""
+    case = _case(f"while_walk_c{cut:g}", "control_flow.cu", "k_while_walk", n // 128, 128,
+                 [f"float32[{n}]", f"int32[{n}]:permutation", f"float32[{n}]:zeros",
+                  f"float32:{cut}", f"int32:{max_steps}"], ["divergence", "loop", "gather", "global"])
+    values, nxt = case.spec.materialize()[:2]
+    steps = _walk_lengths(values, nxt, np.float32(cut), max_steps)
+    t = launch_threads(n // 128, 128)
+    case.expect = expected_counters([Access("global", "st", 4, _linear(t))], unmodeled=[("global", "ld")])
+    case.expect[m.BYTES_GLOBAL_LD] = int(4 * (steps + 1).sum() + 4 * steps.sum())
+    return case
+
+
+def _walk_lengths(values: np.ndarray, nxt: np.ndarray, cut, max_steps: int) -> np.ndarray:
+    pos = np.arange(len(values))
+    steps = np.zeros(len(values), dtype=np.int64)
+    for _ in range(max_steps):
+        going = values[pos] >= cut
+        pos = np.where(going, nxt[pos], pos)
+        steps += going
+    return steps
+
+
+def sync_loop_case(rounds: int) -> Case:
+    """A uniform loop with barriers: every warp runs each access `rounds` times."""
+    t = launch_threads(16, 128)
+    accesses = []
+    for r in range(rounds):
+        accesses += [Access("global", "ld", 4, byte_offsets(t, r * 2048 + t.gx, 4)),
+                     Access("shared", "st", 4, byte_offsets(t, t.tx, 4)),
+                     Access("shared", "ld", 4, byte_offsets(t, (t.tx + 5 * r) & 127, 4))]
+    accesses.append(Access("global", "st", 4, _linear(t)))
+    return _case(f"sync_loop_r{rounds}", "control_flow.cu", "k_sync_loop", 16, 128,
+                 [f"float32[{rounds * 2048}]", "float32[2048]:zeros", f"int32:{rounds}"],
+                 ["shared", "loop", "global"], expected_counters(accesses))
+
+
+def atomic_hist_case(n: int = 4070, bins: int = 64) -> Case:
+    t = launch_threads(32, 128)
+    expect = expected_counters([Access("global", "ld", 4, _linear(t, active=t.gx < n))],
+                               unmodeled=[("global", "atom")])
+    return _case("atomic_hist", "control_flow.cu", "k_atomic_hist", 32, 128,
+                 [f"int32[{n}]:randint(0,{bins})", f"uint32[{bins}]:zeros", f"int32:{n}"],
+                 ["atomic", "global", "partial"], expect)
+
+
+def atomic_sum_case() -> Case:
+    t = launch_threads(64, 64)
+    expect = expected_counters([Access("global", "ld", 4, _linear(t))], unmodeled=[("global", "atom")])
+    return _case("atomic_sum", "control_flow.cu", "k_atomic_sum", 64, 64,
+                 ["float32[4096]", "float32[32]:zeros"], ["atomic", "global"], expect)
+
+
+def local_array_case() -> Case:
+    """16 loads per thread into a local array, then two dynamically indexed local reads."""
+    t = launch_threads(16, 128)
+    accesses = [Access("global", "ld", 4, byte_offsets(t, t.gx * 16 + k, 4)) for k in range(16)]
+    accesses += [Access("global", "ld", 4, _linear(t)), Access("global", "st", 4, _linear(t))]
+    expect = expected_counters(accesses, unmodeled=[("local", "ld"), ("local", "st")])
+    return _case("local_array", "control_flow.cu", "k_local_array", 16, 128,
+                 ["float32[32768]", "int32[2048]:randint(0,1000)", "float32[2048]:zeros"],
+                 ["local", "global"], expect)
