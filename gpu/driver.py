@@ -1,0 +1,160 @@
+"""The process that runs cases on the GPU: `python -m gpu.driver --cases FILE --mode time|profile`.
+
+For each case, in order: compile, copy the inputs, launch once, check the outputs against the
+catalog's reference (when the case names a catalog kernel), then either time it (mode time) or
+stop there (mode profile, run under ncu: exactly one `k_` launch per case, so ncu's rows match
+the cases by order). One JSON line per finished case is appended to the results file at once, so
+a crash loses nothing already measured. A fault that kills the CUDA context ends the process
+with exit status 3; the caller restarts after the failed case.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+from pydantic import BaseModel, Field, TypeAdapter
+
+from memsim.errors import MemsimError
+from memsim.launch import LaunchSpec, Value, digest
+
+from .errors import one_line
+from .launch import DeviceLaunch, require_cupy
+from .timing import EventTiming, time_launch
+
+CONTEXT_LOST = 3
+# float32 sums over thousands of elements land in another order on the GPU than in numpy.
+RTOL = 1e-4
+
+
+class CatalogRef(BaseModel):
+    """A catalog kernel and its parameters: enough to rebuild its reference outputs."""
+
+    name: str
+    params: dict = Field(default_factory=dict)
+
+
+class DriverCase(BaseModel):
+    name: str
+    spec: LaunchSpec
+    catalog: CatalogRef | None = None
+
+
+class DriverResult(BaseModel):
+    """What happened to one case on the GPU."""
+
+    name: str
+    launched: bool = False
+    input_digest: str = ""
+    output_digest: str = ""
+    output_ok: bool | None = Field(None, description="None: no reference to check against")
+    output_error: str = ""
+    error: str = ""
+    timing: EventTiming | None = None
+
+
+class Options(BaseModel):
+    mode: str = "time"
+    reps: int = 30
+    warmups: int = 3
+    flush_l2: bool = False
+
+
+def run_case(case: DriverCase, options: Options) -> DriverResult:
+    inputs = case.spec.materialize()
+    result = DriverResult(name=case.name, input_digest=digest(inputs))
+    try:
+        device = DeviceLaunch(case.spec, inputs)
+        device.launch()
+        device.synchronize()
+    except Exception as exc:  # compile errors, bad launch configurations, faults
+        result.error = one_line(exc)
+        return result
+    result.launched = True
+    outputs = device.values()
+    result.output_digest = digest(outputs)
+    if case.catalog is not None:
+        result.output_error = reference_mismatch(case.catalog, inputs, outputs)
+        result.output_ok = not result.output_error
+    if options.mode == "time":
+        result.timing = time_launch(device.launch, options.reps, options.warmups, options.flush_l2)
+    return result
+
+
+def reference_mismatch(ref: CatalogRef, inputs: list[Value], outputs: list[Value]) -> str:
+    """'' when every output the catalog predicts matches, else one line naming the first bad one."""
+    from memsim import catalog
+
+    try:
+        expected = catalog.get(ref.name).reference(inputs)
+    except Exception as exc:
+        return f"reference of {ref.name} failed: {one_line(exc)}"
+    for index, want in sorted(expected.items()):
+        problem = compare_output(np.asarray(outputs[index]), np.asarray(want))
+        if problem:
+            return f"argument {index}: {problem}"
+    return ""
+
+
+def compare_output(got: np.ndarray, want: np.ndarray) -> str:
+    """'' when equal (integers) or close (floats), else what differs."""
+    if got.shape != want.shape:
+        return f"shape {got.shape}, reference {want.shape}"
+    if got.dtype.kind == "f" or want.dtype.kind == "f":
+        scale = float(np.max(np.abs(want))) if want.size else 1.0
+        bad = ~np.isclose(got, want, rtol=RTOL, atol=RTOL * max(scale, 1e-30))
+    else:
+        bad = got != want
+    if not bad.any():
+        return ""
+    worst = float(np.max(np.abs(got.astype(np.float64) - want.astype(np.float64))))
+    return f"{int(bad.sum())} of {bad.size} elements differ (largest difference {worst:g})"
+
+
+def context_alive() -> bool:
+    """False once a fault has poisoned the CUDA context (every later call would fail too)."""
+    cupy = require_cupy()
+    try:
+        cupy.cuda.runtime.deviceSynchronize()
+        cupy.empty(1, dtype=cupy.uint8)
+        return True
+    except Exception:
+        return False
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gpu.driver", description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", required=True, help="JSON list of cases")
+    parser.add_argument("--results", required=True, help="JSON-lines file the results are appended to")
+    parser.add_argument("--mode", choices=("time", "profile"), default="time")
+    parser.add_argument("--reps", type=int, default=30)
+    parser.add_argument("--warmups", type=int, default=3)
+    parser.add_argument("--flush-l2", action="store_true")
+    args = parser.parse_args(argv)
+    options = Options(mode=args.mode, reps=args.reps, warmups=args.warmups, flush_l2=args.flush_l2)
+    try:
+        require_cupy()
+        return run_all(load_cases(Path(args.cases)), options, Path(args.results))
+    except MemsimError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def load_cases(path: Path) -> list[DriverCase]:
+    return TypeAdapter(list[DriverCase]).validate_json(path.read_text())
+
+
+def run_all(cases: list[DriverCase], options: Options, results_path: Path) -> int:
+    with open(results_path, "a") as results:
+        for case in cases:
+            result = run_case(case, options)
+            results.write(result.model_dump_json() + "\n")
+            results.flush()
+            if result.error and not context_alive():
+                return CONTEXT_LOST
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,231 @@
+"""Measure a list of cases on the GPU: outputs and event timing in one driver process, then ncu
+counters in another (profiling perturbs timing, so the two never share a process).
+
+Each pass runs `python -m gpu.driver` as a child, in batches: when a case kills its process (a
+fault that poisons the CUDA context, a crash, a hang), that case is recorded as failed and a new
+batch starts after it, so one bad case never costs the others their measurements.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+from pydantic import BaseModel, Field
+
+from . import ncu
+from .driver import CONTEXT_LOST, DriverCase, DriverResult
+from .errors import GPUUnavailable, ProfilerError
+from .launch import require_cupy
+from .timing import EventTiming
+from .versions import Versions, collect
+
+NCU_METHOD = ("ncu --csv --page raw --print-units base -k regex:^k_, default clock control (base "
+              "clocks) and cache control (flush all caches before each kernel), one launch per case")
+# A case that writes no result for this long is taken as hung.
+STALL_SECONDS = 180.0
+# Restarts after failed cases before the rest of a pass is given up (each costs a few seconds).
+MAX_RESTARTS = 25
+
+Progress = Callable[[str], None]
+
+
+class Measurement(BaseModel):
+    """One case as the GPU ran it: output check, event timing and ncu counters."""
+
+    name: str
+    input_digest: str = ""
+    output_digest: str = ""
+    output_ok: bool | None = Field(None, description="None: no reference to check against")
+    output_error: str = ""
+    error: str = Field("", description="why the case has no (complete) measurement")
+    timing: EventTiming | None = None
+    metrics: dict[str, float] = Field(default_factory=dict)
+
+
+class MeasureOptions(BaseModel):
+    profile: bool = True
+    timing: bool = True
+    reps: int = 30
+    warmups: int = 3
+    flush_l2: bool = False
+
+
+def measure(cases: list[DriverCase], workdir: Path, options: MeasureOptions = MeasureOptions(),
+            progress: Progress = lambda line: None) -> tuple[Versions, list[Measurement]]:
+    """Measure every case (in order); the versions they were measured with and the results."""
+    require_cupy()
+    ncu_path = ncu.find_ncu() if options.profile else ""
+    versions = collect(ncu.version(ncu_path) if ncu_path else "")
+    workdir.mkdir(parents=True, exist_ok=True)
+    measured = {c.name: Measurement(name=c.name) for c in cases}
+    if options.timing:
+        for result in _run_pass(cases, "time", workdir, options, None, progress):
+            _merge_result(measured[result.name], result, keep_timing=True)
+    if options.profile:
+        for result, row in _profile(cases, workdir, options, ncu_path, progress):
+            _merge_result(measured[result.name], result, keep_timing=False)
+            if row is not None:
+                measured[result.name].metrics = ncu.recorded(row.metrics)
+            elif result.launched:
+                _add_error(measured[result.name], "ncu reported no counters for this launch")
+    return versions, [measured[c.name] for c in cases]
+
+
+def _merge_result(target: Measurement, result: DriverResult, keep_timing: bool) -> None:
+    target.input_digest = result.input_digest or target.input_digest
+    target.output_digest = target.output_digest or result.output_digest
+    if result.output_ok is not None:
+        target.output_ok = result.output_ok and target.output_ok is not False
+        target.output_error = target.output_error or result.output_error
+    if keep_timing:
+        target.timing = result.timing
+    if result.error:
+        _add_error(target, result.error)
+
+
+def _add_error(target: Measurement, error: str) -> None:
+    if error not in target.error:
+        target.error = f"{target.error}; {error}" if target.error else error
+
+
+def _profile(cases, workdir, options, ncu_path, progress):
+    """(result, ncu row or None) per case, matching rows to launches batch by batch."""
+    def wrap(program: list[str], batch: int) -> list[str]:
+        return ncu.command(ncu_path, str(workdir / f"ncu-{batch}.csv"), program)
+
+    def ncu_log(batch: int) -> str:
+        log = workdir / f"ncu-{batch}.csv"
+        text = log.read_text(errors="replace") if log.exists() else ""
+        ncu.check_output(text)
+        return text
+
+    by_name = {c.name: c for c in cases}
+    for batch, results in _run_batches(cases, "profile", workdir, options, wrap, ncu_log, progress):
+        try:
+            rows = ncu.parse_csv(ncu_log(batch))
+        except ProfilerError as exc:  # an unreadable log costs this batch its counters, no more
+            progress(f"profile pass: batch {batch}: {exc}")
+            rows = []
+        yield from zip(results, match_rows([by_name[r.name] for r in results], results, rows))
+
+
+def match_rows(cases: list[DriverCase], results: list[DriverResult],
+               rows: list[ncu.NcuRow]) -> list[ncu.NcuRow | None]:
+    """The ncu row of each launched case, by launch order, checked by kernel name and geometry.
+
+    A case that raised before or during its launch may or may not have a row (a fault is
+    profiled, a bad launch configuration is not), so a row is taken only when it fits the case.
+    """
+    matched: list[ncu.NcuRow | None] = []
+    queue = list(rows)
+    for case, result in zip(cases, results):
+        fits = bool(queue) and row_fits(queue[0], case)
+        if fits and (result.launched or result.error):
+            row = queue.pop(0)
+            matched.append(row if result.launched else None)
+        else:
+            matched.append(None)
+    return matched
+
+
+def row_fits(row: ncu.NcuRow, case: DriverCase) -> bool:
+    name_fits = row.kernel == case.spec.kernel or row.kernel.split("(")[0].split()[-1].startswith(case.spec.kernel)
+    return name_fits and row.grid == case.spec.grid and row.block == case.spec.block
+
+
+def _run_pass(cases, mode, workdir, options, wrap, progress):
+    for _, results in _run_batches(cases, mode, workdir, options, wrap, None, progress):
+        yield from results
+
+
+def _run_batches(cases: list[DriverCase], mode: str, workdir: Path, options: MeasureOptions,
+                 wrap, tool_log, progress: Progress):
+    """Yield (batch number, results) until every case has a result (possibly a failure)."""
+    remaining, batch, started = list(cases), 0, time.monotonic()
+    while remaining:
+        if batch > MAX_RESTARTS:
+            yield batch, [DriverResult(name=c.name, error=f"not run: {mode} pass restarted {MAX_RESTARTS} times")
+                          for c in remaining]
+            break
+        cases_file = workdir / f"{mode}-{batch}.cases.json"
+        results_file = workdir / f"{mode}-{batch}.results.jsonl"
+        cases_file.write_text(json.dumps([c.model_dump(mode="json") for c in remaining]))
+        results_file.unlink(missing_ok=True)
+        program = [sys.executable, "-m", "gpu.driver", "--cases", str(cases_file), "--results",
+                   str(results_file), "--mode", mode, "--reps", str(options.reps),
+                   "--warmups", str(options.warmups)] + (["--flush-l2"] if options.flush_l2 else [])
+        progress(f"{mode} pass: batch {batch}, {len(remaining)} cases to go, {time.monotonic() - started:.0f} s")
+        code, output = _watch(wrap(program, batch) if wrap else program, results_file)
+        if tool_log:
+            output += tool_log(batch)
+        results = _read_results(results_file)
+        if batch == 0 and not results and code not in (0, CONTEXT_LOST) and _says_error(output):
+            # Nothing ran at all: the setup failed (no GPU, a bad ncu option), not a case.
+            raise GPUUnavailable(_last_error_line(output))
+        if len(results) < len(remaining) and code != CONTEXT_LOST:
+            # The process died inside this case without writing its result.
+            why = "hung (no result in time)" if code is None else f"driver died (exit {code}): {_last_error_line(output)}"
+            results.append(DriverResult(name=remaining[len(results)].name, error=why))
+        yield batch, results
+        remaining, batch = remaining[len(results):], batch + 1
+    progress(f"{mode} pass: {len(cases)} cases in {time.monotonic() - started:.0f} s, {batch} batches")
+
+
+def _watch(command: list[str], results_file: Path) -> tuple[int | None, str]:
+    """Run a driver (maybe under ncu); kill its process group once it stops producing results.
+
+    Returns (exit status, or None when it was killed as hung; its combined output).
+    """
+    log = results_file.with_suffix(".log")
+    with open(log, "w") as sink:
+        process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True,
+                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        last_count, last_change = 0, time.monotonic()
+        while process.poll() is None:
+            time.sleep(0.5)
+            count = _count_lines(results_file)
+            if count != last_count:
+                last_count, last_change = count, time.monotonic()
+            elif time.monotonic() - last_change > STALL_SECONDS:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+                return None, log.read_text(errors="replace")
+    return process.returncode, log.read_text(errors="replace")
+
+
+def _count_lines(path: Path) -> int:
+    try:
+        with open(path, "rb") as handle:
+            return sum(1 for _ in handle)
+    except FileNotFoundError:
+        return 0
+
+
+def _read_results(path: Path) -> list[DriverResult]:
+    if not path.exists():
+        return []
+    lines = path.read_text().splitlines()
+    # The last line may be cut short by a kill.
+    results = []
+    for line in lines:
+        try:
+            results.append(DriverResult.model_validate_json(line))
+        except ValueError:
+            break
+    return results
+
+
+def _says_error(output: str) -> bool:
+    return "error:" in output or "==ERROR==" in output
+
+
+def _last_error_line(output: str) -> str:
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    errors = [line for line in lines if "error" in line.lower()]
+    return (errors or lines or ["no output"])[-1].removeprefix("error: ")

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Measure memsim's cases on the GPU machine and leave the measurement files under $OUT.
+#
+# Run from the repository root on the device (through the `run` tool), carrying `.whl` (pydantic
+# wheels, see docs/hardware.md):
+#     bash gpu/measure_on_device.sh smoke            # the 25 reference launches + the GPU tests
+#     bash gpu/measure_on_device.sh all [N] [SEED]   # suite + N fuzz cases (default 200, seed 0)
+#     bash gpu/measure_on_device.sh suite|fuzz ...
+# Then here: validate import <files_at>/data   (files them under validate/data/<gpu>/).
+#
+# Out: $OUT/data/<gpu>/<set>.json, $OUT/environment.txt, $OUT/log.txt, $OUT/work.tgz (driver
+# and ncu files, for post-mortems). A failing case is recorded as failed; the run goes on.
+set -uo pipefail
+MODE=${1:-all}
+N=${2:-200}
+SEED=${3:-0}
+OUT=${OUT:-$PWD/out}
+WORK=/tmp/memsim-work
+mkdir -p "$OUT" && rm -rf "$WORK" && mkdir -p "$WORK"
+
+if [ -d .whl ]; then
+  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
+    --target .site .whl/*.whl || { echo "error: could not install the wheels in .whl"; exit 2; }
+fi
+export PYTHONPATH=$PWD/.site:$PWD PYTHONUNBUFFERED=1
+
+{
+  date -u +%FT%TZ
+  nvidia-smi
+  ncu --version
+  python3 - <<'PY'
+from gpu.versions import collect
+from gpu import ncu
+print(collect(ncu.version(ncu.find_ncu())).model_dump_json(indent=1))
+PY
+} >"$OUT/environment.txt" 2>&1
+
+measure() {  # measure [validate run args...]: measure and record only; comparison happens here later
+  python3 -m validate.cli run --gpu --record --measure-only --out "$OUT/data" --work "$WORK/$1" "${@:2}"
+}
+
+started=$SECONDS
+case "$MODE" in
+  smoke)
+    python3 tests/seed_cases.py "$WORK/seed_cases.json"
+    measure seed --case-file "$WORK/seed_cases.json"
+    python3 -m pytest -q -m gpu tests/test_gpu_side.py
+    ;;
+  suite|fuzz|all)
+    measure "$MODE" --cases "$MODE" --n "$N" --seed "$SEED"
+    ;;
+  *)
+    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | all)"; exit 2 ;;
+esac 2>&1 | tee "$OUT/log.txt"
+status=${PIPESTATUS[0]}
+echo "measure_on_device: mode $MODE, exit $status, $((SECONDS - started)) s" | tee -a "$OUT/log.txt"
+tar czf "$OUT/work.tgz" -C /tmp memsim-work 2>/dev/null
+exit "$status"
