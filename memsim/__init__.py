@@ -1,2 +1,8 @@
 """memsim: predict Nsight Compute's memory counters of a CUDA kernel without a GPU."""
+from .errors import MemsimError
+from .launch import LaunchSpec
+from .report import KernelReport
+from .simulate import simulate, simulate_spec
+
 __version__ = "0.1.0"
+__all__ = ["simulate", "simulate_spec", "KernelReport", "LaunchSpec", "MemsimError"]

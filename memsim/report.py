@@ -83,7 +83,7 @@ class KernelReport(BaseModel):
     arch: str = "sm_90"
     nvrtc_version: str = ""
     gpu: str = "H100"
-    metrics: dict[str, float] = Field(default_factory=dict)
+    metrics: dict[str, int | float] = Field(default_factory=dict)
     provenance: dict[str, m.Provenance] = Field(default_factory=dict)
     instructions: list[InstructionCounters] = Field(default_factory=list)
     lines: list[LineCounters] = Field(default_factory=list)

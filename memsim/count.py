@@ -1,0 +1,89 @@
+"""Stage 4: count what one warp-level memory instruction costs, from its lanes' addresses.
+
+Rules (checked against H100 measurements in validate/):
+- global: one request per warp instruction with an active lane; sectors = distinct 32-byte
+  sectors the active lanes touch (aligned accesses never straddle a sector).
+- shared: 32 banks of 4 bytes; lanes reading the same 4-byte word share it (broadcast);
+  wavefronts = the largest number of distinct words any one bank must deliver.
+Ideal figures are what the same bytes would cost if perfectly packed: they make
+"sectors per request vs ideal" and "bank conflicts" readable.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# Counter columns per static instruction.
+C_EXEC, C_THREADS, C_REQUESTS, C_SECTORS, C_WAVEFRONTS, C_BYTES, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS = range(8)
+C_SPACE = 8  # the state space a generic access resolved to (set, not summed)
+N_COUNTERS = 9
+
+SECTOR_BYTES = 32
+BANKS = 32
+BANK_BYTES = 4
+
+
+@njit(cache=True, inline="always")
+def _sort(values, n):
+    """Insertion sort of values[:n]: linear on the already-sorted streams most warps produce."""
+    for i in range(1, n):
+        v = values[i]
+        j = i - 1
+        while j >= 0 and values[j] > v:
+            values[j + 1] = values[j]
+            j -= 1
+        values[j + 1] = v
+
+
+@njit(cache=True)
+def global_sectors(addrs, active, width, scratch):
+    """(sectors, ideal sectors) of one warp access; addrs[l] valid for lanes in `active`."""
+    n = 0
+    for lane in range(32):
+        if (active >> lane) & 1:
+            scratch[n] = addrs[lane]
+            n += 1
+    if n == 0:
+        return 0, 0
+    _sort(scratch, n)
+    sectors, distinct = 1, 1
+    for i in range(1, n):
+        if scratch[i] != scratch[i - 1]:
+            distinct += 1
+            if (scratch[i] >> 5) != (scratch[i - 1] >> 5):
+                sectors += 1
+    ideal = (distinct * width + SECTOR_BYTES - 1) // SECTOR_BYTES
+    return sectors, ideal
+
+
+@njit(cache=True)
+def shared_wavefronts(addrs, active, width, scratch, bank_load):
+    """(wavefronts, ideal wavefronts) of one warp access to shared memory."""
+    n = 0
+    words_per_lane = (width + BANK_BYTES - 1) // BANK_BYTES
+    for lane in range(32):
+        if (active >> lane) & 1:
+            first = addrs[lane] >> 2
+            for k in range(words_per_lane):
+                scratch[n] = first + k
+                n += 1
+    if n == 0:
+        return 0, 0
+    _sort(scratch, n)
+    for b in range(BANKS):
+        bank_load[b] = 0
+    distinct = 0
+    for i in range(n):
+        if i == 0 or scratch[i] != scratch[i - 1]:
+            distinct += 1
+            bank_load[scratch[i] & (BANKS - 1)] += 1
+    worst = 0
+    for b in range(BANKS):
+        if bank_load[b] > worst:
+            worst = bank_load[b]
+    ideal = (distinct + BANKS - 1) // BANKS
+    return worst, ideal
+
+
+def new_counters(n_instructions: int) -> np.ndarray:
+    return np.zeros((n_instructions, N_COUNTERS), dtype=np.int64)

@@ -1,0 +1,1050 @@
+"""Stage 3: run a lowered PTX program SIMT-style, one block at a time, in Numba.
+
+Each warp keeps a program counter per lane. A warp step takes the smallest PC among its running
+lanes and executes that instruction once for every lane sitting there (min-PC reconvergence:
+divergent paths run one after the other and rejoin where they meet). While all running lanes
+agree the warp takes a fast path with one PC. Barriers park lanes until every live thread of the
+block has arrived. Registers are int64 bit patterns; float32 values live in the low half and are
+read through a float32 view of the same memory.
+
+Memory instructions hand their lanes' addresses to the counting stage (count.py) as they run.
+Errors (out-of-bounds, misaligned, unknown instruction, budget) stop the run and are described
+in `err` for the Python side to turn into a one-line message.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from .count import (C_BYTES, C_SPACE, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS,
+                    C_THREADS, C_WAVEFRONTS, global_sectors, shared_wavefronts)
+from .ptx.opcodes import OP
+from .ptx.program import (F_ABASE, F_AOFF, F_CMP, F_D0, F_D1, F_D2, F_D3, F_GNEG, F_GUARD,
+                          F_MOD, F_OP, F_S0, F_S1, F_S2, F_S3, F_S4, F_SNEG, F_SPACE, F_TARGET,
+                          F_TYPE, F_TYPE2, F_VEC, F_WIDTH, GLOBAL_BASE, LOCAL_WINDOW, M_HI, M_LO,
+                          M_SAT, M_TO, M_WIDE, SHARED_WINDOW, SP_CONST, SP_GENERIC, SP_GLOBAL,
+                          SP_LOCAL, SP_PARAM, SP_SHARED, WINDOW_SIZE)
+
+# Opcode ids as compile-time constants.
+O_UNSUPPORTED, O_MOV, O_LD, O_ST, O_CVTA = OP["unsupported"], OP["mov"], OP["ld"], OP["st"], OP["cvta"]
+O_ADD, O_SUB, O_MUL, O_MAD, O_FMA = OP["add"], OP["sub"], OP["mul"], OP["mad"], OP["fma"]
+O_DIV, O_REM, O_MIN, O_MAX, O_ABS, O_NEG = OP["div"], OP["rem"], OP["min"], OP["max"], OP["abs"], OP["neg"]
+O_AND, O_OR, O_XOR, O_NOT, O_CNOT = OP["and"], OP["or"], OP["xor"], OP["not"], OP["cnot"]
+O_SHL, O_SHR, O_SETP, O_SELP, O_CVT = OP["shl"], OP["shr"], OP["setp"], OP["selp"], OP["cvt"]
+O_RCP, O_SQRT, O_RSQRT, O_EX2, O_LG2 = OP["rcp"], OP["sqrt"], OP["rsqrt"], OP["ex2"], OP["lg2"]
+O_SIN, O_COS, O_POPC, O_CLZ, O_BREV = OP["sin"], OP["cos"], OP["popc"], OP["clz"], OP["brev"]
+O_BFE, O_BFI, O_PRMT, O_BRA, O_RET, O_EXIT = OP["bfe"], OP["bfi"], OP["prmt"], OP["bra"], OP["ret"], OP["exit"]
+O_BAR, O_BARRIER, O_MEMBAR, O_FENCE = OP["bar"], OP["barrier"], OP["membar"], OP["fence"]
+O_SHFL, O_VOTE, O_ACTIVEMASK, O_ATOM, O_RED = OP["shfl"], OP["vote"], OP["activemask"], OP["atom"], OP["red"]
+O_PREFETCH, O_PACK, O_UNPACK, O_COPYSIGN = OP["prefetch"], OP["pack"], OP["unpack"], OP["copysign"]
+O_MUL24, O_MAD24, O_TRAP, O_TANH, O_TESTP = OP["mul24"], OP["mad24"], OP["trap"], OP["tanh"], OP["testp"]
+O_SET, O_SLCT, O_NANOSLEEP, O_PRAGMA, O_SAD = OP["set"], OP["slct"], OP["nanosleep"], OP["pragma"], OP["sad"]
+
+# Error codes in err[0]; err = [code, pc, block, thread, address, extra].
+E_NONE, E_GLOBAL_OOB, E_MISALIGNED, E_SHARED_OOB, E_LOCAL_OOB = 0, 1, 2, 3, 4
+E_UNSUPPORTED, E_BUDGET, E_DEADLOCK, E_TRAP, E_MIXED_SPACE, E_TYPE, E_PARAM_OOB = 5, 6, 7, 8, 9, 10, 11
+E_CONST_OOB = 12
+
+RUN, WAIT, EXITED = 0, 1, 2
+MASK64 = -1
+K_SIGNED, K_FLOAT, K_PRED = 1, 2, 3
+INT64_MIN = -(1 << 63)
+
+
+@njit(cache=True, inline="always")
+def _ext(v, t):
+    """Sign- or zero-extend the low bits of v as type t says."""
+    sz = t & 15
+    if sz >= 3:
+        return v
+    bits = 8 << sz
+    v = v & ((1 << bits) - 1)
+    if (t >> 4) == K_SIGNED and v >= (1 << (bits - 1)):
+        v -= 1 << bits
+    return v
+
+
+@njit(cache=True, inline="always")
+def _trunc(v, t):
+    sz = t & 15
+    if sz >= 3:
+        return v
+    return v & ((1 << (8 << sz)) - 1)
+
+
+@njit(cache=True, inline="always")
+def _getf(r64, rf32, rf64, w, s, lane, t):
+    if (t & 15) == 3:
+        return rf64[w, s, lane]
+    return np.float64(rf32[w, s, 2 * lane])
+
+
+@njit(cache=True, inline="always")
+def _putf(r64, rf32, rf64, w, s, lane, t, x):
+    if (t & 15) == 3:
+        rf64[w, s, lane] = x
+    else:
+        r64[w, s, lane] = 0
+        rf32[w, s, 2 * lane] = np.float32(x)
+
+
+@njit(cache=True, inline="always")
+def _ult(a, b):
+    return (a ^ INT64_MIN) < (b ^ INT64_MIN)
+
+
+@njit(cache=True)
+def _mulhi_u64(a, b):
+    ua, ub = np.uint64(a), np.uint64(b)
+    m32 = np.uint64(0xFFFFFFFF)
+    s32 = np.uint64(32)
+    a_lo, a_hi = ua & m32, ua >> s32
+    b_lo, b_hi = ub & m32, ub >> s32
+    t = a_lo * b_lo
+    k = t >> s32
+    t = a_hi * b_lo + k
+    w1, w2 = t & m32, t >> s32
+    t = a_lo * b_hi + w1
+    k = t >> s32
+    return np.int64(a_hi * b_hi + w2 + k)
+
+
+@njit(cache=True)
+def _int_binary(op, mod, t, a, b, c):
+    """Integer ALU on extended operands; returns the 64-bit result (caller truncates)."""
+    signed = (t >> 4) == K_SIGNED
+    bits = 8 << (t & 15)
+    if op == O_ADD:
+        r = a + b
+        if mod & M_SAT and signed and bits == 32:
+            r = min(max(r, -(1 << 31)), (1 << 31) - 1)
+        return r
+    if op == O_SUB:
+        r = a - b
+        if mod & M_SAT and signed and bits == 32:
+            r = min(max(r, -(1 << 31)), (1 << 31) - 1)
+        return r
+    if op == O_MUL or op == O_MAD:
+        if mod & M_HI:
+            if bits == 64:
+                hi = _mulhi_u64(a, b)
+                if signed:
+                    if a < 0:
+                        hi -= b
+                    if b < 0:
+                        hi -= a
+                r = hi
+            elif signed:
+                r = (a * b) >> bits
+            else:
+                r = np.int64(np.uint64(a * b) >> np.uint64(bits))
+        else:
+            r = a * b
+        if op == O_MAD:
+            r = r + c
+        return r
+    if op == O_MUL24 or op == O_MAD24:
+        a24, b24 = a & 0xFFFFFF, b & 0xFFFFFF
+        if signed:
+            if a24 >= 0x800000:
+                a24 -= 0x1000000
+            if b24 >= 0x800000:
+                b24 -= 0x1000000
+        r = a24 * b24
+        if mod & M_HI:
+            r = r >> 16
+        if op == O_MAD24:
+            r += c
+        return r
+    if op == O_DIV:
+        if b == 0:
+            return -1
+        if signed:
+            q = abs(a) // abs(b)
+            return q if (a < 0) == (b < 0) else -q
+        return np.int64(np.uint64(a) // np.uint64(b))
+    if op == O_REM:
+        if b == 0:
+            return a
+        if signed:
+            r = abs(a) % abs(b)
+            return -r if a < 0 else r
+        return np.int64(np.uint64(a) % np.uint64(b))
+    if op == O_MIN:
+        if signed:
+            return min(a, b)
+        return a if _ult(a, b) else b
+    if op == O_MAX:
+        if signed:
+            return max(a, b)
+        return b if _ult(a, b) else a
+    if op == O_AND:
+        return a & b
+    if op == O_OR:
+        return a | b
+    if op == O_XOR:
+        return a ^ b
+    if op == O_SHL:
+        if _ult(b, bits):
+            return a << b
+        return 0
+    if op == O_SHR:
+        if signed:
+            return a >> min(b if b >= 0 else 63, 63)
+        if not _ult(b, bits):
+            return 0
+        ua = np.uint64(a) & (np.uint64(MASK64) >> np.uint64(64 - bits))
+        return np.int64(ua >> np.uint64(b))
+    if op == O_SAD:
+        d = a - b if (a >= b if signed else not _ult(a, b)) else b - a
+        return d + c
+    return 0
+
+
+@njit(cache=True)
+def _float_op(op, a, b, c, is32):
+    if op == O_ADD:
+        return a + b
+    if op == O_SUB:
+        return a - b
+    if op == O_MUL:
+        return a * b
+    if op == O_FMA or op == O_MAD:
+        if is32:
+            return a * b + c  # exact product of float32s; one rounding before the float32 cast
+        return a * b + c
+    if op == O_DIV:
+        if b == 0.0:
+            if a == 0.0 or math.isnan(a):
+                return math.nan
+            return math.copysign(math.inf, a) * math.copysign(1.0, b)
+        return a / b
+    if op == O_MIN:
+        if math.isnan(a):
+            return b
+        if math.isnan(b):
+            return a
+        return min(a, b)
+    if op == O_MAX:
+        if math.isnan(a):
+            return b
+        if math.isnan(b):
+            return a
+        return max(a, b)
+    if op == O_ABS:
+        return abs(a)
+    if op == O_NEG:
+        return -a
+    if op == O_RCP:
+        return 1.0 / a if a != 0.0 else math.copysign(math.inf, a)
+    if op == O_SQRT:
+        return math.sqrt(a) if a >= 0.0 else math.nan
+    if op == O_RSQRT:
+        if a == 0.0:
+            return math.copysign(math.inf, a)
+        return 1.0 / math.sqrt(a) if a > 0.0 else math.nan
+    if op == O_EX2:
+        return 2.0 ** a
+    if op == O_LG2:
+        if a == 0.0:
+            return -math.inf
+        return math.log2(a) if a > 0.0 else math.nan
+    if op == O_SIN:
+        return math.sin(a)
+    if op == O_COS:
+        return math.cos(a)
+    if op == O_TANH:
+        return math.tanh(a)
+    if op == O_COPYSIGN:
+        return math.copysign(b, a)
+    return math.nan
+
+
+@njit(cache=True)
+def _compare(cmp, t, a, b, fa, fb):
+    kind = t >> 4
+    if kind == K_FLOAT:
+        unordered = math.isnan(fa) or math.isnan(fb)
+        if cmp == 16:   # num
+            return not unordered
+        if cmp == 17:   # nan
+            return unordered
+        if cmp >= 10:   # equ neu ltu leu gtu geu
+            if unordered:
+                return True
+            cmp -= 10
+        elif unordered:
+            return cmp == 1 and False
+        if cmp == 0:
+            return fa == fb
+        if cmp == 1:
+            return fa != fb
+        if cmp == 2 or cmp == 6:
+            return fa < fb
+        if cmp == 3 or cmp == 7:
+            return fa <= fb
+        if cmp == 4 or cmp == 8:
+            return fa > fb
+        return fa >= fb
+    signed = kind == K_SIGNED
+    if cmp == 0:
+        return a == b
+    if cmp == 1:
+        return a != b
+    if cmp >= 6:       # lo ls hi hs: always unsigned
+        signed = False
+        cmp -= 4
+    if signed:
+        if cmp == 2:
+            return a < b
+        if cmp == 3:
+            return a <= b
+        if cmp == 4:
+            return a > b
+        return a >= b
+    if cmp == 2:
+        return _ult(a, b)
+    if cmp == 3:
+        return not _ult(b, a)
+    if cmp == 4:
+        return _ult(b, a)
+    return not _ult(a, b)
+
+
+@njit(cache=True)
+def _round_int(x, mode):
+    if mode == 4 or mode == 0:      # rni (default to nearest even)
+        r = math.floor(x + 0.5)
+        if r - x == 0.5 and r % 2.0 != 0.0:
+            r -= 1.0
+        return r
+    if mode == 5 or mode == 1:
+        return math.trunc(x)
+    if mode == 6 or mode == 2:
+        return math.floor(x)
+    return math.ceil(x)
+
+
+@njit(cache=True)
+def _cvt(dt, st, mode, sat, raw, fx):
+    """Convert one value; returns (int bits, float value, result is float)."""
+    dkind, skind = dt >> 4, st >> 4
+    dbits = 8 << (dt & 15)
+    if dkind == K_FLOAT:
+        if skind == K_FLOAT:
+            x = fx
+            if mode >= 4:
+                x = _round_int(x, mode)
+        elif skind == K_SIGNED or (st & 15) < 3:
+            x = np.float64(raw)
+        else:
+            x = np.float64(np.uint64(raw))
+        if sat:
+            x = 0.0 if math.isnan(x) else min(max(x, 0.0), 1.0)
+        return 0, x, True
+    if skind == K_FLOAT:
+        if math.isnan(fx):
+            return 0, 0.0, False
+        x = _round_int(fx, mode)
+        if dkind == K_SIGNED:
+            lo, hi = -(2.0 ** (dbits - 1)), 2.0 ** (dbits - 1) - 1
+            x = min(max(x, lo), hi)
+            if dbits == 64 and x >= 9.2e18:
+                return (1 << 63) - 1, 0.0, False
+            return np.int64(x), 0.0, False
+        x = min(max(x, 0.0), 2.0 ** dbits - 1)
+        if x >= 9.2e18:
+            return np.int64(np.uint64(x)), 0.0, False
+        return np.int64(x), 0.0, False
+    v = raw
+    if sat:
+        if dkind == K_SIGNED:
+            lo, hi = -(1 << (dbits - 1)), (1 << (dbits - 1)) - 1
+            if skind == K_SIGNED:
+                v = min(max(v, lo), hi)
+            elif _ult(hi, v):
+                v = hi
+        elif dbits < 64:
+            if skind == K_SIGNED and v < 0:
+                v = 0
+            elif _ult((1 << dbits) - 1, v):
+                v = (1 << dbits) - 1
+    return v, 0.0, False
+
+
+@njit(cache=True, inline="always")
+def _mem_read(u8, u16, u32, u64, off, size):
+    if size == 4:
+        return np.int64(u32[off >> 2])
+    if size == 8:
+        return np.int64(u64[off >> 3])
+    if size == 2:
+        return np.int64(u16[off >> 1])
+    return np.int64(u8[off])
+
+
+@njit(cache=True, inline="always")
+def _mem_write(u8, u16, u32, u64, off, size, v):
+    if size == 4:
+        u32[off >> 2] = np.uint32(v & 0xFFFFFFFF)
+    elif size == 8:
+        u64[off >> 3] = np.uint64(v)
+    elif size == 2:
+        u16[off >> 1] = np.uint16(v & 0xFFFF)
+    else:
+        u8[off] = np.uint8(v & 0xFF)
+
+
+@njit(cache=True, inline="always")
+def _popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _find_buffer(addr, size, buf_lo, buf_hi):
+    for k in range(buf_lo.shape[0]):
+        if addr >= buf_lo[k] and addr + size <= buf_hi[k]:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def _atomic(op, t, old, b, c, fold, fb):
+    """New memory value of an atomic (int bits or float)."""
+    if (t >> 4) == K_FLOAT:
+        if op == 0:
+            return 0, fold + fb
+        if op == 1:
+            return 0, min(fold, fb)
+        if op == 2:
+            return 0, max(fold, fb)
+        if op == 8:
+            return 0, fb
+        return 0, fold
+    signed = (t >> 4) == K_SIGNED
+    if op == 0:
+        return old + b, 0.0
+    if op == 1:
+        return (min(old, b) if signed else (old if _ult(old, b) else b)), 0.0
+    if op == 2:
+        return (max(old, b) if signed else (b if _ult(old, b) else old)), 0.0
+    if op == 3:   # inc: old >= b ? 0 : old + 1
+        return (0 if not _ult(old, b) else old + 1), 0.0
+    if op == 4:   # dec
+        return (b if (old == 0 or _ult(b, old)) else old - 1), 0.0
+    if op == 5:
+        return old & b, 0.0
+    if op == 6:
+        return old | b, 0.0
+    if op == 7:
+        return old ^ b, 0.0
+    if op == 8:
+        return b, 0.0
+    return (c if old == b else old), 0.0   # cas
+
+
+@njit(cache=True)
+def run_blocks(code, r64, rf32, rf64, n_threads, block_dims, grid_dims, b_first, b_last,
+               special_base, heap8, heap16, heap32, heap64, buf_lo, buf_hi, buf_writable,
+               param8, param16, param32, param64, shared8, shared16, shared32, shared64,
+               local8, local16, local32, local64, local_bytes, counters, err, budget, executed):
+    """Run blocks [b_first, b_last) of the grid; counts go to counters[pc, C_*]."""
+    n_warps = r64.shape[0]
+    lane_pc = np.zeros((n_warps, 32), dtype=np.int64)
+    run_mask = np.zeros(n_warps, dtype=np.int64)
+    wait_mask = np.zeros(n_warps, dtype=np.int64)
+    warp_pc = np.zeros(n_warps, dtype=np.int64)
+    uniform = np.zeros(n_warps, dtype=np.bool_)
+    addrs = np.zeros(32, dtype=np.int64)
+    scratch = np.zeros(160, dtype=np.int64)
+    bank_load = np.zeros(32, dtype=np.int64)
+    tmp = np.zeros(32, dtype=np.int64)
+    tmpf = np.zeros(32, dtype=np.float64)
+    gx, gy = grid_dims[0], grid_dims[1]
+    ctaid = special_base + 6
+    for b in range(b_first, b_last):
+        cx, cy, cz = b % gx, (b // gx) % gy, b // (gx * gy)
+        for w in range(n_warps):
+            for lane in range(32):
+                r64[w, ctaid, lane] = cx
+                r64[w, ctaid + 1, lane] = cy
+                r64[w, ctaid + 2, lane] = cz
+                r64[w, special_base + 15, lane] = b % 132  # %smid: a plausible SM number
+            live = min(32, n_threads - 32 * w)
+            run_mask[w] = (1 << live) - 1 if live < 32 else MASK64
+            wait_mask[w] = 0
+            warp_pc[w] = 0
+            uniform[w] = True
+        while True:
+            for w in range(n_warps):
+                if run_mask[w] != 0:
+                    executed = _run_warp(code, r64, rf32, rf64, w, b, lane_pc, run_mask, wait_mask,
+                                         warp_pc, uniform, heap8, heap16, heap32, heap64, buf_lo,
+                                         buf_hi, buf_writable, param8, param16, param32, param64,
+                                         shared8, shared16, shared32, shared64, local8, local16,
+                                         local32, local64, local_bytes, counters, err, budget,
+                                         executed, addrs, scratch, bank_load, tmp, tmpf)
+                    if err[0] != E_NONE:
+                        return executed
+            waiting = 0
+            for w in range(n_warps):
+                waiting += wait_mask[w] != 0
+            if waiting == 0:
+                break
+            for w in range(n_warps):
+                run_mask[w] = wait_mask[w]
+                wait_mask[w] = 0
+                uniform[w] = False
+    return executed
+
+
+@njit(cache=True)
+def _fail(err, code, pc, block, thread, address, extra):
+    err[0], err[1], err[2], err[3], err[4], err[5] = code, pc, block, thread, address, extra
+
+
+@njit(cache=True)
+def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, warp_pc, uniform,
+              heap8, heap16, heap32, heap64, buf_lo, buf_hi, buf_writable,
+              param8, param16, param32, param64, shared8, shared16, shared32, shared64,
+              local8, local16, local32, local64, local_bytes, counters, err, budget, executed,
+              addrs, scratch, bank_load, tmp, tmpf):
+    n_code = code.shape[0]
+    shared_size = shared8.shape[0]
+    while run_mask[w] != 0:
+        # Pick the instruction: the common PC, or the smallest PC among running lanes.
+        if uniform[w]:
+            pc = warp_pc[w]
+            mask = run_mask[w]
+        else:
+            pc = n_code + 1
+            mask = 0
+            rm = run_mask[w]
+            for lane in range(32):
+                if (rm >> lane) & 1:
+                    p = lane_pc[w, lane]
+                    if p < pc:
+                        pc = p
+                        mask = 1 << lane
+                    elif p == pc:
+                        mask |= 1 << lane
+        if pc >= n_code:
+            # Falling off the end of the kernel exits the thread.
+            run_mask[w] &= ~mask
+            continue
+        executed += 1
+        if executed > budget:
+            _fail(err, E_BUDGET, pc, block, w * 32, 0, budget)
+            return executed
+        row = code[pc]
+        op = row[F_OP]
+        t = row[F_TYPE]
+        # Guard predicate.
+        active = mask
+        g = row[F_GUARD]
+        if g >= 0:
+            neg = row[F_GNEG]
+            active = 0
+            for lane in range(32):
+                if (mask >> lane) & 1:
+                    if (r64[w, g, lane] != 0) != (neg != 0):
+                        active |= 1 << lane
+        counters[pc, C_EXEC] += 1
+        counters[pc, C_THREADS] += _popcount(active)
+        next_pc = pc + 1
+        branch_taken = 0     # lanes that go to F_TARGET
+        leaving = 0          # lanes that exit or park at a barrier
+        d0 = row[F_D0]
+        s0, s1, s2 = row[F_S0], row[F_S1], row[F_S2]
+
+        if op == O_BRA:
+            branch_taken = active
+        elif op == O_RET or op == O_EXIT:
+            leaving = active
+        elif op == O_BAR or op == O_BARRIER:
+            leaving = active
+            for lane in range(32):
+                if (active >> lane) & 1:
+                    lane_pc[w, lane] = pc + 1
+            wait_mask[w] |= active
+        elif op == O_LD or op == O_ST or op == O_ATOM or op == O_RED:
+            _memory(code, row, pc, op, t, r64, w, block, active, heap8, heap16, heap32, heap64,
+                    buf_lo, buf_hi, buf_writable, param8, param16, param32, param64,
+                    shared8, shared16, shared32, shared64, shared_size,
+                    local8, local16, local32, local64, local_bytes, counters, err, addrs,
+                    scratch, bank_load, rf32, rf64)
+            if err[0] != E_NONE:
+                return executed
+        elif op == O_SHFL or op == O_VOTE or op == O_ACTIVEMASK:
+            _warp_collective(row, op, t, r64, w, active, mask, tmp)
+        elif op == O_MEMBAR or op == O_FENCE or op == O_PREFETCH or op == O_NANOSLEEP or op == O_PRAGMA:
+            pass
+        elif op == O_UNSUPPORTED or op == O_TRAP:
+            _fail(err, E_UNSUPPORTED if op == O_UNSUPPORTED else E_TRAP, pc, block, w * 32, 0, 0)
+            return executed
+        else:
+            ok = _alu(row, op, t, r64, rf32, rf64, w, active)
+            if not ok:
+                _fail(err, E_TYPE, pc, block, w * 32, 0, t)
+                return executed
+
+        # Advance program counters.
+        stay = mask & ~leaving
+        if leaving:
+            run_mask[w] &= ~leaving
+        if uniform[w]:
+            if branch_taken == 0:
+                warp_pc[w] = next_pc
+            elif branch_taken == stay:
+                warp_pc[w] = row[F_TARGET]
+            else:
+                uniform[w] = False
+                for lane in range(32):
+                    if (stay >> lane) & 1:
+                        lane_pc[w, lane] = row[F_TARGET] if (branch_taken >> lane) & 1 else next_pc
+        else:
+            target = row[F_TARGET]
+            for lane in range(32):
+                if (stay >> lane) & 1:
+                    lane_pc[w, lane] = target if (branch_taken >> lane) & 1 else next_pc
+            # Reconverged when every running lane sits at one PC.
+            rm = run_mask[w]
+            common = -1
+            same = True
+            for lane in range(32):
+                if (rm >> lane) & 1:
+                    if common == -1:
+                        common = lane_pc[w, lane]
+                    elif lane_pc[w, lane] != common:
+                        same = False
+                        break
+            if same and common >= 0:
+                uniform[w] = True
+                warp_pc[w] = common
+    return executed
+
+
+@njit(cache=True)
+def _alu(row, op, t, r64, rf32, rf64, w, active):
+    """Per-lane arithmetic, logic, compare, convert and move instructions."""
+    d0, s0, s1, s2 = row[F_D0], row[F_S0], row[F_S1], row[F_S2]
+    kind = t >> 4
+    mod = row[F_MOD]
+    for lane in range(32):
+        if not (active >> lane) & 1:
+            continue
+        if op == O_MOV or op == O_CVTA:
+            v = r64[w, s0, lane]
+            if op == O_CVTA:
+                v = _cvta(row, v)
+            r64[w, d0, lane] = v if (t & 15) >= 3 or t < 0 else _trunc(v, t)
+        elif op == O_SETP or op == O_SET:
+            st = t if op == O_SETP else row[F_TYPE2]
+            a, b = _ext(r64[w, s0, lane], st), _ext(r64[w, s1, lane], st)
+            fa, fb = 0.0, 0.0
+            if (st >> 4) == K_FLOAT:
+                fa, fb = _getf(r64, rf32, rf64, w, s0, lane, st), _getf(r64, rf32, rf64, w, s1, lane, st)
+            r = _compare(row[F_CMP], st, a, b, fa, fb)
+            boolop = (mod >> 8) & 3
+            if boolop:
+                p = r64[w, s2, lane] != 0
+                if (row[F_SNEG] >> 2) & 1:
+                    p = not p
+                r = (r and p) if boolop == 1 else ((r or p) if boolop == 2 else (r != p))
+            if op == O_SETP:
+                r64[w, d0, lane] = 1 if r else 0
+                if row[F_D1] >= 0:
+                    r64[w, row[F_D1], lane] = 0 if r else 1
+            elif (t >> 4) == K_FLOAT:
+                _putf(r64, rf32, rf64, w, d0, lane, t, 1.0 if r else 0.0)
+            else:
+                r64[w, d0, lane] = _trunc(-1 if r else 0, t)
+        elif op == O_SELP:
+            p = r64[w, s2, lane] != 0
+            if (row[F_SNEG] >> 2) & 1:
+                p = not p
+            r64[w, d0, lane] = r64[w, s0 if p else s1, lane]
+        elif op == O_SLCT:
+            c = _ext(r64[w, s2, lane], row[F_TYPE2]) if row[F_TYPE2] >= 0 else r64[w, s2, lane]
+            if row[F_TYPE2] >= 0 and (row[F_TYPE2] >> 4) == K_FLOAT:
+                ok = _getf(r64, rf32, rf64, w, s2, lane, row[F_TYPE2]) >= 0.0
+            else:
+                ok = c >= 0
+            r64[w, d0, lane] = r64[w, s0 if ok else s1, lane]
+        elif op == O_CVT:
+            st = row[F_TYPE2]
+            raw = _ext(r64[w, s0, lane], st)
+            fx = _getf(r64, rf32, rf64, w, s0, lane, st) if (st >> 4) == K_FLOAT else 0.0
+            if (st >> 4) == K_FLOAT and (st & 15) < 2 or (t >> 4) == K_FLOAT and (t & 15) < 2:
+                return False  # half precision is not modelled
+            iv, fv, isf = _cvt(t, st, row[F_CMP], (mod & M_SAT) != 0, raw, fx)
+            if isf:
+                _putf(r64, rf32, rf64, w, d0, lane, t, fv)
+            else:
+                r64[w, d0, lane] = _ext(_trunc(iv, t), t)
+        elif op == O_PACK:
+            part = row[F_TYPE2]
+            pbits = 8 << (part & 15)
+            v = 0
+            for k in range(row[F_VEC]):
+                v |= _trunc(r64[w, row[F_S0 + k], lane], part) << (pbits * k)
+            r64[w, d0, lane] = v
+        elif op == O_UNPACK:
+            n = row[F_VEC]
+            pbits = (8 << (t & 15)) // n
+            v = r64[w, s0, lane]
+            for k in range(n):
+                dk = row[F_D0 + k]
+                if dk >= 0:
+                    piece = (v >> (pbits * k)) & ((1 << pbits) - 1) if pbits < 64 else v
+                    r64[w, dk, lane] = piece
+        elif kind == K_FLOAT:
+            if (t & 15) < 2:
+                return False
+            if op == O_TESTP:
+                x = _getf(r64, rf32, rf64, w, s0, lane, t)
+                m = row[F_CMP]
+                if m == 0:
+                    r = not (math.isinf(x) or math.isnan(x))
+                elif m == 1:
+                    r = math.isinf(x)
+                elif m == 2:
+                    r = not math.isnan(x)
+                elif m == 3:
+                    r = math.isnan(x)
+                else:
+                    tiny = 1.1754943508222875e-38 if (t & 15) == 2 else 2.2250738585072014e-308
+                    normal = abs(x) >= tiny and not (math.isinf(x) or math.isnan(x))
+                    r = normal if m == 4 else (x != 0.0 and abs(x) < tiny)
+                r64[w, d0, lane] = 1 if r else 0
+                continue
+            a = _getf(r64, rf32, rf64, w, s0, lane, t)
+            b = _getf(r64, rf32, rf64, w, s1, lane, t) if s1 >= 0 else 0.0
+            c = _getf(r64, rf32, rf64, w, s2, lane, t) if s2 >= 0 else 0.0
+            x = _float_op(op, a, b, c, (t & 15) == 2)
+            if mod & M_SAT:
+                x = 0.0 if math.isnan(x) else min(max(x, 0.0), 1.0)
+            _putf(r64, rf32, rf64, w, d0, lane, t, x)
+        elif kind == K_PRED:
+            a = r64[w, s0, lane] != 0
+            if row[F_SNEG] & 1:
+                a = not a
+            b = False
+            if s1 >= 0:
+                b = r64[w, s1, lane] != 0
+                if (row[F_SNEG] >> 1) & 1:
+                    b = not b
+            if op == O_AND:
+                r = a and b
+            elif op == O_OR:
+                r = a or b
+            elif op == O_XOR:
+                r = a != b
+            elif op == O_NOT:
+                r = not a
+            else:
+                r = a
+            r64[w, d0, lane] = 1 if r else 0
+        else:
+            if not _int_lane(row, op, t, mod, r64, w, lane, d0, s0, s1, s2):
+                return False
+    return True
+
+
+@njit(cache=True)
+def _int_lane(row, op, t, mod, r64, w, lane, d0, s0, s1, s2):
+    a = _ext(r64[w, s0, lane], t)
+    if op == O_NOT:
+        r64[w, d0, lane] = _trunc(~a, t)
+        return True
+    if op == O_CNOT:
+        r64[w, d0, lane] = 1 if a == 0 else 0
+        return True
+    if op == O_NEG:
+        r64[w, d0, lane] = _ext(_trunc(-a, t), t)
+        return True
+    if op == O_ABS:
+        r64[w, d0, lane] = _ext(_trunc(abs(a), t), t)
+        return True
+    if op == O_POPC:
+        r64[w, d0, lane] = _popcount(_trunc(a, t) if (t & 15) < 3 else a)
+        return True
+    if op == O_CLZ:
+        bits = 8 << (t & 15)
+        v = np.uint64(_trunc(a, t)) if bits < 64 else np.uint64(a)
+        n = 0
+        for k in range(bits - 1, -1, -1):
+            if (v >> np.uint64(k)) & np.uint64(1):
+                break
+            n += 1
+        r64[w, d0, lane] = n
+        return True
+    if op == O_BREV:
+        bits = 8 << (t & 15)
+        v = _trunc(a, t) if bits < 64 else a
+        r = 0
+        for k in range(bits):
+            if (v >> k) & 1:
+                r |= 1 << (bits - 1 - k)
+        r64[w, d0, lane] = r
+        return True
+    b = _ext(r64[w, s1, lane], t) if s1 >= 0 else 0
+    if op == O_SHL or op == O_SHR:
+        b = r64[w, s1, lane] & 0xFFFFFFFF
+    if op == O_BFE:
+        bits = 8 << (t & 15)
+        pos = r64[w, s1, lane] & 0xFF
+        ln = r64[w, s2, lane] & 0xFF
+        src = _trunc(a, t) if bits < 64 else a
+        if ln == 0:
+            r = 0
+        else:
+            r = (src >> pos) & ((1 << ln) - 1) if pos < bits else 0
+            if (t >> 4) == K_SIGNED:
+                sign_pos = min(pos + ln - 1, bits - 1)
+                if (src >> sign_pos) & 1:
+                    r |= ~((1 << ln) - 1)
+        r64[w, d0, lane] = _trunc(r, t) if bits < 64 else r
+        return True
+    if op == O_BFI:
+        bits = 8 << (t & 15)
+        pos = r64[w, s2, lane] & 0xFF
+        ln = r64[w, row[F_S3], lane] & 0xFF
+        fld = ((1 << ln) - 1) << pos if pos < bits else 0
+        r = (b & ~fld) | ((a << pos) & fld)
+        r64[w, d0, lane] = _trunc(r, t)
+        return True
+    if op == O_PRMT:
+        c = r64[w, s2, lane] & 0xFFFF
+        pool = (_trunc(a, t) & 0xFFFFFFFF) | ((_trunc(b, t) & 0xFFFFFFFF) << 32)
+        r = 0
+        for k in range(4):
+            sel = (c >> (4 * k)) & 0xF
+            byte = (pool >> (8 * (sel & 7))) & 0xFF
+            if sel & 8:
+                byte = 0xFF if byte & 0x80 else 0
+            r |= byte << (8 * k)
+        r64[w, d0, lane] = r
+        return True
+    c = 0
+    if s2 >= 0:
+        ct = t
+        if mod & M_WIDE:
+            ct = (t & ~15) | ((t & 15) + 1)
+        c = _ext(r64[w, s2, lane], ct)
+    if mod & M_WIDE:
+        wide = (t & ~15) | ((t & 15) + 1)
+        r = a * b + (c if op == O_MAD else 0)
+        r64[w, d0, lane] = _ext(_trunc(r, wide), wide)
+        return True
+    r = _int_binary(op, mod, t, a, b, c)
+    r64[w, d0, lane] = _ext(_trunc(r, t), t)
+    return True
+
+
+@njit(cache=True)
+def _cvta(row, v):
+    space = row[F_SPACE]
+    to_space = (row[F_MOD] & M_TO) != 0
+    if space == SP_SHARED:
+        return v - SHARED_WINDOW if to_space else v + SHARED_WINDOW
+    if space == SP_LOCAL:
+        return v - LOCAL_WINDOW if to_space else v + LOCAL_WINDOW
+    return v  # global and const: generic addresses are the addresses themselves
+
+
+@njit(cache=True)
+def _warp_collective(row, op, t, r64, w, active, mask, tmp):
+    d0 = row[F_D0]
+    if op == O_ACTIVEMASK:
+        for lane in range(32):
+            if (active >> lane) & 1:
+                r64[w, d0, lane] = mask & 0xFFFFFFFF
+        return
+    s0, s1, s2 = row[F_S0], row[F_S1], row[F_S2]
+    if op == O_VOTE:
+        ballot = 0
+        for lane in range(32):
+            if (active >> lane) & 1:
+                p = r64[w, s0, lane] != 0
+                if row[F_SNEG] & 1:
+                    p = not p
+                if p:
+                    ballot |= 1 << lane
+        mode = row[F_CMP]
+        for lane in range(32):
+            if (active >> lane) & 1:
+                if mode == 3:
+                    r64[w, d0, lane] = ballot & 0xFFFFFFFF
+                elif mode == 0:
+                    r64[w, d0, lane] = 1 if ballot == active else 0
+                elif mode == 1:
+                    r64[w, d0, lane] = 1 if ballot != 0 else 0
+                else:
+                    r64[w, d0, lane] = 1 if (ballot == 0 or ballot == active) else 0
+        return
+    # shfl.sync: read every source first, then write.
+    for lane in range(32):
+        tmp[lane] = r64[w, s0, lane]
+    mode = row[F_CMP]
+    d1 = row[F_D1]
+    for lane in range(32):
+        if not (active >> lane) & 1:
+            continue
+        bval = r64[w, s1, lane] & 0x1F
+        cval = r64[w, s2, lane]
+        seg_mask = (cval >> 8) & 0x1F
+        clamp = cval & 0x1F
+        min_lane = lane & seg_mask
+        max_lane = min_lane | (clamp & ~seg_mask)
+        if mode == 0:
+            j = lane - bval
+            ok = j >= max_lane
+        elif mode == 1:
+            j = lane + bval
+            ok = j <= max_lane
+        elif mode == 2:
+            j = lane ^ bval
+            ok = j <= max_lane
+        else:
+            j = min_lane | (bval & ~seg_mask)
+            ok = j <= max_lane
+        if not ok or j < 0 or j > 31:
+            j = lane
+        r64[w, d0, lane] = tmp[j]
+        if d1 >= 0:
+            r64[w, d1, lane] = 1 if ok else 0
+
+
+@njit(cache=True)
+def _memory(code, row, pc, op, t, r64, w, block, active, heap8, heap16, heap32, heap64,
+            buf_lo, buf_hi, buf_writable, param8, param16, param32, param64,
+            shared8, shared16, shared32, shared64, shared_size,
+            local8, local16, local32, local64, local_bytes, counters, err, addrs, scratch,
+            bank_load, rf32, rf64):
+    if active == 0:
+        return
+    space = row[F_SPACE]
+    vec = row[F_VEC] if row[F_VEC] > 0 else 1
+    width = row[F_WIDTH]
+    esize = width // vec
+    base = row[F_ABASE]
+    off = row[F_AOFF]
+    is_load = op == O_LD
+    is_atomic = op == O_ATOM or op == O_RED
+    resolved = space
+    # Addresses, and the space a generic address points into.
+    for lane in range(32):
+        if (active >> lane) & 1:
+            a = off
+            if base >= 0:
+                a += r64[w, base, lane]
+            lane_space = space
+            if space == SP_GENERIC:
+                if a >= SHARED_WINDOW and a < SHARED_WINDOW + WINDOW_SIZE:
+                    lane_space = SP_SHARED
+                    a -= SHARED_WINDOW
+                elif a >= LOCAL_WINDOW and a < LOCAL_WINDOW + WINDOW_SIZE:
+                    lane_space = SP_LOCAL
+                    a -= LOCAL_WINDOW
+                else:
+                    lane_space = SP_GLOBAL
+                if resolved == SP_GENERIC:
+                    resolved = lane_space
+                elif resolved != lane_space:
+                    _fail(err, E_MIXED_SPACE, pc, block, w * 32 + lane, a, 0)
+                    return
+            addrs[lane] = a
+            if a % (width if width <= 16 else 16) != 0:
+                _fail(err, E_MISALIGNED, pc, block, w * 32 + lane, a, width)
+                return
+    in_heap = resolved == SP_GLOBAL or resolved == SP_CONST
+    # Bounds.
+    for lane in range(32):
+        if (active >> lane) & 1:
+            a = addrs[lane]
+            if in_heap:
+                k = _find_buffer(a, width, buf_lo, buf_hi)
+                if k < 0 or (not is_load and buf_writable[k] == 0):
+                    _fail(err, E_GLOBAL_OOB if space != SP_CONST else E_CONST_OOB, pc, block,
+                          w * 32 + lane, a, width)
+                    return
+            elif resolved == SP_SHARED:
+                if a < 0 or a + width > shared_size:
+                    _fail(err, E_SHARED_OOB, pc, block, w * 32 + lane, a, width)
+                    return
+            elif resolved == SP_LOCAL:
+                if a < 0 or a + width > local_bytes:
+                    _fail(err, E_LOCAL_OOB, pc, block, w * 32 + lane, a, width)
+                    return
+            elif resolved == SP_PARAM:
+                if a < 0 or a + width > param8.shape[0]:
+                    _fail(err, E_PARAM_OOB, pc, block, w * 32 + lane, a, width)
+                    return
+    # Data movement, lane by lane (atomics in lane order, like a serialised warp).
+    for lane in range(32):
+        if not (active >> lane) & 1:
+            continue
+        a = addrs[lane]
+        for k in range(vec):
+            ea = a + k * esize
+            if in_heap:
+                m8, m16, m32, m64, moff = heap8, heap16, heap32, heap64, ea - GLOBAL_BASE
+            elif resolved == SP_SHARED:
+                m8, m16, m32, m64, moff = shared8, shared16, shared32, shared64, ea
+            elif resolved == SP_LOCAL:
+                m8, m16, m32, m64, moff = local8, local16, local32, local64, (w * 32 + lane) * local_bytes + ea
+            else:
+                m8, m16, m32, m64, moff = param8, param16, param32, param64, ea
+            if is_load:
+                v = _ext(_mem_read(m8, m16, m32, m64, moff, esize), t) if (t >> 4) != K_FLOAT else _mem_read(m8, m16, m32, m64, moff, esize)
+                r64[w, row[F_D0 + k], lane] = v
+            elif is_atomic:
+                old = _ext(_mem_read(m8, m16, m32, m64, moff, esize), t)
+                fold, fb = 0.0, 0.0
+                if (t >> 4) == K_FLOAT:
+                    fold = _bits_to_float(old, esize)
+                    fb = _getf(r64, rf32, rf64, w, row[F_S0], lane, t)
+                bval = _ext(r64[w, row[F_S0], lane], t)
+                cval = _ext(r64[w, row[F_S1], lane], t) if row[F_S1] >= 0 else 0
+                iv, fv = _atomic(row[F_CMP], t, old, bval, cval, fold, fb)
+                if (t >> 4) == K_FLOAT:
+                    iv = _float_to_bits(fv, esize)
+                _mem_write(m8, m16, m32, m64, moff, esize, iv)
+                if op == O_ATOM and row[F_D0] >= 0:
+                    r64[w, row[F_D0], lane] = old
+            else:
+                _mem_write(m8, m16, m32, m64, moff, esize, r64[w, row[F_S0 + k], lane])
+    # Counting.
+    n = _popcount(active)
+    counters[pc, C_SPACE] = resolved
+    counters[pc, C_REQUESTS] += 1
+    counters[pc, C_BYTES] += n * width
+    if resolved == SP_GLOBAL:
+        sectors, ideal = global_sectors(addrs, active, width, scratch)
+        counters[pc, C_SECTORS] += sectors
+        counters[pc, C_IDEAL_SECTORS] += ideal
+    elif resolved == SP_SHARED:
+        wavefronts, ideal = shared_wavefronts(addrs, active, width, scratch, bank_load)
+        counters[pc, C_WAVEFRONTS] += wavefronts
+        counters[pc, C_IDEAL_WAVEFRONTS] += ideal
+
+
+@njit(cache=True)
+def _bits_to_float(v, size):
+    if size == 8:
+        return np.array([v], dtype=np.int64).view(np.float64)[0]
+    return np.float64(np.array([v & 0xFFFFFFFF], dtype=np.uint32).view(np.float32)[0])
+
+
+@njit(cache=True)
+def _float_to_bits(x, size):
+    if size == 8:
+        return np.array([x], dtype=np.float64).view(np.int64)[0]
+    return np.int64(np.array([np.float32(x)], dtype=np.float32).view(np.uint32)[0])

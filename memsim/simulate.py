@@ -1,0 +1,180 @@
+"""The public entry point: one kernel launch through compile -> parse -> lower -> emulate -> tally.
+
+    report = memsim.simulate(source, "kernel", grid, block, args)
+
+mirrors cupy.RawKernel: numpy arrays are device buffers (written back in place), numpy scalars
+are by-value parameters.
+"""
+from __future__ import annotations
+
+import time
+from typing import Sequence
+
+import numpy as np
+
+from . import metrics as m
+from .compile import compile_cuda, load_source
+from .count import new_counters
+from .emulate import (E_BUDGET, E_CONST_OOB, E_DEADLOCK, E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED,
+                      E_MIXED_SPACE, E_NONE, E_PARAM_OOB, E_SHARED_OOB, E_TRAP, E_TYPE,
+                      E_UNSUPPORTED, run_blocks)
+from .errors import BudgetExceeded, LaunchError, MemoryFault, UnsupportedInstruction
+from .launch import LaunchSpec, Value, dims
+from .memory import GlobalHeap, pack_params, split_args
+from .ptx import opcodes
+from .ptx.parser import parse
+from .ptx.program import SPECIAL_REGISTERS, Program, lower
+from .report import KernelReport
+from .tally import instruction_rows, line_rows, metrics_from_rows
+
+DEFAULT_BUDGET = 2_000_000_000   # warp instructions: about a minute of emulation
+MAX_THREADS_PER_BLOCK = 1024
+BLOCKS_PER_CHUNK = 4096
+
+
+def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
+             arch: str = "sm_90", options: Sequence[str] = (), *,
+             max_instructions: int = DEFAULT_BUDGET) -> KernelReport:
+    """Emulate one launch and count its memory traffic under ncu's metric names."""
+    started = time.perf_counter()
+    grid3, block3 = dims(grid), dims(block)
+    threads = block3[0] * block3[1] * block3[2]
+    if threads > MAX_THREADS_PER_BLOCK:
+        raise LaunchError(f"block {block3} has {threads} threads; the limit is {MAX_THREADS_PER_BLOCK}")
+    if shared_mem < 0:
+        raise LaunchError("shared_mem must be >= 0")
+    text, name, is_ptx = load_source(source)
+    if is_ptx:
+        ptx, version = text, "n/a (PTX given)"
+    else:
+        compiled = compile_cuda(text, arch, tuple(options), name)
+        ptx, version = compiled.ptx, compiled.nvrtc_version
+    module = parse(ptx)
+    args = list(args)
+    heap = GlobalHeap(split_args(args))
+    program = lower(module, kernel_name, heap.variables_base)
+    heap.place_variables(program)
+    heap.build(program)
+    params = pack_params(program, args, heap)
+    counters = _run(program, heap, params, grid3, block3, shared_mem, max_instructions)
+    heap.write_back()
+    rows = instruction_rows(program, counters)
+    metrics = metrics_from_rows(rows, counters)
+    source_lines = [] if is_ptx else text.splitlines()
+    return KernelReport(
+        kernel=kernel_name, grid=grid3, block=block3, shared_mem=shared_mem, arch=arch,
+        nvrtc_version=version, metrics=metrics,
+        provenance={k: m.provenance(k) for k in metrics}, instructions=rows,
+        lines=line_rows(rows, source_lines), source_file=name,
+        simulation_seconds=time.perf_counter() - started)
+
+
+def simulate_spec(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]]:
+    """Materialize a LaunchSpec's arguments, simulate it, return the report and the values."""
+    values = spec.materialize()
+    report = simulate(spec.source, spec.kernel, spec.grid, spec.block, values, spec.shared_mem,
+                      options=spec.options, **kwargs)
+    return report, values
+
+
+class _Registers:
+    """The register file of one block: int64 bit patterns, with float views of the same memory."""
+
+    def __init__(self, program: Program, block3, grid3, dynamic_smem: int, total_smem: int):
+        threads = block3[0] * block3[1] * block3[2]
+        self.n_warps = (threads + 31) // 32
+        self.r64 = np.zeros((self.n_warps, program.n_slots, 32), dtype=np.int64)
+        self.rf32 = self.r64.view(np.float32)
+        self.rf64 = self.r64.view(np.float64)
+        for slot, bits in program.constants:
+            self.r64[:, slot, :] = np.array([bits], dtype=np.uint64).view(np.int64)[0]
+        self._specials(program.special_base, block3, grid3, dynamic_smem, total_smem)
+
+    def _specials(self, base: int, block3, grid3, dynamic_smem: int, total_smem: int) -> None:
+        linear = np.arange(self.n_warps * 32).reshape(self.n_warps, 32)
+        lane = linear % 32
+        values = {
+            "%tid.x": linear % block3[0], "%tid.y": (linear // block3[0]) % block3[1],
+            "%tid.z": linear // (block3[0] * block3[1]),
+            "%ntid.x": block3[0], "%ntid.y": block3[1], "%ntid.z": block3[2],
+            "%nctaid.x": grid3[0], "%nctaid.y": grid3[1], "%nctaid.z": grid3[2],
+            "%laneid": lane, "%warpid": linear // 32, "%nwarpid": self.n_warps, "%nsmid": 132,
+            "%lanemask_eq": 1 << lane, "%lanemask_lt": (1 << lane) - 1,
+            "%lanemask_le": (1 << (lane + 1)) - 1,
+            "%lanemask_ge": (0xFFFFFFFF << lane) & 0xFFFFFFFF,
+            "%lanemask_gt": (0xFFFFFFFF << (lane + 1)) & 0xFFFFFFFF,
+            "%dynamic_smem_size": dynamic_smem, "%total_smem_size": total_smem,
+        }
+        for name, value in values.items():
+            self.r64[:, base + SPECIAL_REGISTERS.index(name), :] = value
+
+
+def _run(program: Program, heap: GlobalHeap, params: np.ndarray, grid3, block3, shared_mem: int,
+         budget: int) -> np.ndarray:
+    threads = block3[0] * block3[1] * block3[2]
+    shared_bytes = _round16(max(program.shared_static, program.shared_dynamic_offset + shared_mem))
+    local_bytes = _round16(program.local_bytes)
+    regs = _Registers(program, block3, grid3, shared_mem, shared_bytes)
+    shared = np.zeros(max(shared_bytes, 16), dtype=np.uint8)
+    local = np.zeros(max(regs.n_warps * 32 * local_bytes, 16), dtype=np.uint8)
+    counters = new_counters(len(program.code))
+    err = np.zeros(6, dtype=np.int64)
+    n_blocks = grid3[0] * grid3[1] * grid3[2]
+    executed = 0
+    for first in range(0, n_blocks, BLOCKS_PER_CHUNK):
+        last = min(n_blocks, first + BLOCKS_PER_CHUNK)
+        executed = run_blocks(
+            program.code, regs.r64, regs.rf32, regs.rf64, threads, np.array(block3, np.int64),
+            np.array(grid3, np.int64), first, last, program.special_base, *heap.views,
+            heap.lo, heap.hi, heap.writable, *_views(params), *_views(shared), *_views(local),
+            local_bytes, counters, err, budget, executed)
+        if err[0] != E_NONE:
+            raise _error(err, program, heap, grid3, block3)
+    return counters
+
+
+def _views(raw: np.ndarray):
+    return raw, raw.view(np.uint16), raw.view(np.uint32), raw.view(np.uint64)
+
+
+def _round16(n: int) -> int:
+    return (n + 15) // 16 * 16
+
+
+_ACCESS = {E_GLOBAL_OOB: "global", E_SHARED_OOB: "shared", E_LOCAL_OOB: "local",
+           E_PARAM_OOB: "param", E_CONST_OOB: "const"}
+
+
+def _error(err: np.ndarray, program: Program, heap: GlobalHeap, grid3, block3) -> Exception:
+    code, pc, block, thread, address, extra = (int(v) for v in err)
+    static = program.instructions[pc]
+    where = f"line {static.line}" if static.line else f"PTX instruction {pc}"
+    bx, by, bz = block % grid3[0], (block // grid3[0]) % grid3[1], block // (grid3[0] * grid3[1])
+    tx, ty, tz = thread % block3[0], (thread // block3[0]) % block3[1], thread // (block3[0] * block3[1])
+    who = f"thread ({tx},{ty},{tz}) in block ({bx},{by},{bz})"
+    kind = "read" if static.op == "ld" else ("write" if static.op == "st" else static.op)
+    if code in _ACCESS:
+        space = _ACCESS[code]
+        detail = f" ({heap.describe(address)})" if space == "global" else ""
+        return MemoryFault(f"invalid __{space}__ {kind} of size {extra} at address {address:#x}{detail} "
+                           f"by {who}, {where}: `{static.text}`")
+    if code == E_MISALIGNED:
+        return MemoryFault(f"misaligned {kind} of size {extra} at address {address:#x} by {who}, "
+                           f"{where}: `{static.text}`")
+    if code == E_UNSUPPORTED:
+        return UnsupportedInstruction(
+            f"unsupported instruction '{static.opcode}' at {where}: `{static.text}` "
+            f"(memsim knows: {', '.join(opcodes.supported_names())})")
+    if code == E_TYPE:
+        return UnsupportedInstruction(f"unsupported type in `{static.text}` at {where} "
+                                      "(half precision is not emulated)")
+    if code == E_BUDGET:
+        return BudgetExceeded(f"kernel {program.kernel} ran past the budget of {extra:,} warp "
+                              f"instructions (at {where}, {who}): an endless loop? raise max_instructions")
+    if code == E_TRAP:
+        return MemoryFault(f"kernel executed trap at {where} ({who})")
+    if code == E_MIXED_SPACE:
+        return UnsupportedInstruction(f"one warp's generic access mixes state spaces at {where}")
+    if code == E_DEADLOCK:
+        return LaunchError(f"barrier deadlock at {where}")
+    return LaunchError(f"emulation failed with code {code} at {where}")

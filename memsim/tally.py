@@ -1,0 +1,79 @@
+"""Per-instruction counters -> ncu metrics, per-instruction rows and per-source-line rows."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import metrics as m
+from .count import (C_BYTES, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS,
+                    C_SPACE, C_THREADS, C_WAVEFRONTS)
+from .ptx.program import SPACE_NAMES, Program
+from .report import InstructionCounters, LineCounters
+
+# SASS memory instructions by space; ld.param reads become constant-bank operands and
+# are no memory instructions on the hardware.
+_MEMORY_SPACES = ("global", "shared", "local")
+
+
+def instruction_rows(program: Program, counters: np.ndarray) -> list[InstructionCounters]:
+    rows = []
+    for static in program.instructions:
+        if not static.op:
+            continue
+        c = counters[static.index]
+        space = static.space
+        if space == "generic" and c[C_REQUESTS] > 0:
+            space = SPACE_NAMES[int(c[C_SPACE])]
+        rows.append(InstructionCounters(
+            index=static.index, ptx=static.text, line=static.line, space=space, op=static.op,
+            width=static.width, executed=int(c[C_EXEC]), requests=int(c[C_REQUESTS]),
+            threads=int(c[C_THREADS]), sectors=int(c[C_SECTORS]),
+            ideal_sectors=int(c[C_IDEAL_SECTORS]), wavefronts=int(c[C_WAVEFRONTS]),
+            ideal_wavefronts=int(c[C_IDEAL_WAVEFRONTS]), bytes=int(c[C_BYTES])))
+    return rows
+
+
+def metrics_from_rows(rows: list[InstructionCounters], counters: np.ndarray) -> dict[str, int]:
+    out: dict[str, int] = {name: 0 for name in m.EXACT + m.UNCHECKED}
+    for r in rows:
+        if r.space in _MEMORY_SPACES and r.op in ("ld", "st", "atom", "red"):
+            width_bits = r.width * 8
+            if width_bits in m.INST_BY_WIDTH:
+                out[m.INST_BY_WIDTH[width_bits]] += r.executed
+        if r.space == "global" and r.op in ("ld", "st"):
+            suffix = r.op
+            out[f"smsp__sass_inst_executed_op_global_{suffix}.sum"] += r.executed
+            out[f"l1tex__t_requests_pipe_lsu_mem_global_op_{suffix}.sum"] += r.requests
+            out[f"l1tex__t_sectors_pipe_lsu_mem_global_op_{suffix}.sum"] += r.sectors
+            out[f"smsp__sass_data_bytes_mem_global_op_{suffix}.sum"] += r.bytes
+            out[f"memsim__global_{suffix}_ideal_sectors.sum"] += r.ideal_sectors
+        elif r.space == "shared" and r.op in ("ld", "st"):
+            suffix = r.op
+            out[f"smsp__sass_inst_executed_op_shared_{suffix}.sum"] += r.executed
+            out[f"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{suffix}.sum"] += r.wavefronts
+            out[f"smsp__sass_data_bytes_mem_shared_op_{suffix}.sum"] += r.bytes
+            out[f"memsim__shared_{suffix}_ideal_wavefronts.sum"] += r.ideal_wavefronts
+        elif r.space == "global":
+            out[m.GLOBAL_ATOM_REQUESTS] += r.requests
+        elif r.space == "local" and r.op in ("ld", "st"):
+            out[f"memsim__local_{r.op}_requests.sum"] += r.requests
+    out[m.PTX_WARP_INSTRUCTIONS] = int(counters[:, C_EXEC].sum())
+    out[m.PTX_THREAD_INSTRUCTIONS] = int(counters[:, C_THREADS].sum())
+    return out
+
+
+def line_rows(rows: list[InstructionCounters], source_lines: list[str]) -> list[LineCounters]:
+    groups: dict[tuple, LineCounters] = {}
+    for r in rows:
+        if r.space not in _MEMORY_SPACES or r.executed == 0:
+            continue
+        key = (r.line, r.space, r.op, r.width)
+        row = groups.get(key)
+        if row is None:
+            text = source_lines[r.line - 1].strip() if 0 < r.line <= len(source_lines) else ""
+            row = groups[key] = LineCounters(line=r.line, source=text, space=r.space, op=r.op,
+                                             width=r.width, instructions=0)
+        row.instructions += 1
+        for field in ("executed", "requests", "sectors", "ideal_sectors", "wavefronts",
+                      "ideal_wavefronts", "bytes"):
+            setattr(row, field, getattr(row, field) + getattr(r, field))
+    return sorted(groups.values(), key=lambda r: (r.line, r.space, r.op))
