@@ -184,19 +184,28 @@ def _watch(command: list[str], results_file: Path) -> tuple[int | None, str]:
     """
     log = results_file.with_suffix(".log")
     with open(log, "w") as sink:
+        # Its own session, so that a hang can be ended with every process under it (ncu's too).
         process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True,
                                    env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        last_count, last_change = 0, time.monotonic()
-        while process.poll() is None:
-            time.sleep(0.5)
-            count = _count_lines(results_file)
-            if count != last_count:
-                last_count, last_change = count, time.monotonic()
-            elif time.monotonic() - last_change > STALL_SECONDS:
+        try:
+            return _wait(process, results_file), log.read_text(errors="replace")
+        finally:
+            if process.poll() is None:  # hung, or we are being stopped: leave nothing running
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
-                return None, log.read_text(errors="replace")
-    return process.returncode, log.read_text(errors="replace")
+
+
+def _wait(process: subprocess.Popen, results_file: Path) -> int | None:
+    """The exit status, or None once no new result has come for STALL_SECONDS."""
+    last_count, last_change = 0, time.monotonic()
+    while process.poll() is None:
+        time.sleep(0.5)
+        count = _count_lines(results_file)
+        if count != last_count:
+            last_count, last_change = count, time.monotonic()
+        elif time.monotonic() - last_change > STALL_SECONDS:
+            return None
+    return process.returncode
 
 
 def _count_lines(path: Path) -> int:

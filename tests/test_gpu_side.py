@@ -11,10 +11,11 @@ import pytest
 
 from gpu import measure as gm
 from gpu import ncu
-from gpu.driver import CONTEXT_LOST, DriverCase, DriverResult, compare_output
+from gpu.driver import CONTEXT_LOST, CatalogRef, DriverCase, DriverResult, reference_mismatch
 from gpu.errors import GPUUnavailable, ProfilerError
 from gpu.timing import EventTiming
 from gpu.versions import gpu_slug
+from memsim import catalog
 from memsim import metrics as m
 from memsim.launch import LaunchSpec
 
@@ -143,16 +144,21 @@ def test_a_missing_row_does_not_shift_later_cases():
     assert matched[0] is None and matched[1].metrics["x.sum"] == 2
 
 
-@pytest.mark.parametrize("got, want, ok", [
-    (np.array([1.0, 2.0], np.float32), np.array([1.0, 2.0]), True),
-    (np.array([1.0, 2.00001], np.float32), np.array([1.0, 2.0]), True),
-    (np.array([1.0, 2.5], np.float32), np.array([1.0, 2.0]), False),
-    (np.array([3, 4], np.int32), np.array([3, 4]), True),
-    (np.array([3, 5], np.int32), np.array([3, 4]), False),
-    (np.array([3], np.int32), np.array([3, 4]), False),
-])
-def test_compare_output(got, want, ok):
-    assert (compare_output(got, want) == "") == ok
+def test_reference_mismatch_names_the_wrong_output():
+    entry = catalog.get("add_aligned")
+    inputs = entry.launch().materialize()
+    expected = entry.reference(inputs)
+    good = [expected.get(i, v) for i, v in enumerate(inputs)]
+    ref = CatalogRef(name="add_aligned")
+    assert reference_mismatch(ref, inputs, good) == ""
+    index = next(iter(expected))
+    bad = [v.copy() for v in good]
+    bad[index][1] += 1
+    assert f"argument {index}" in reference_mismatch(ref, inputs, bad)
+
+
+def test_reference_of_an_unknown_kernel_is_reported_not_raised():
+    assert "failed" in reference_mismatch(CatalogRef(name="no_such_kernel"), [], [])
 
 
 def test_event_timing_summary():
