@@ -1,0 +1,273 @@
+"""validate: measurement files, comparison with the simulator, reports and the CLI, with a fake
+simulator and fake measurements; then the real check of memsim against the recorded H100 data."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import memsim
+from gpu.measure import Measurement
+from gpu.timing import EventTiming
+from gpu.versions import Versions
+from memsim import metrics as m
+from memsim.launch import LaunchSpec, digest
+from memsim.report import KernelReport
+from validate import cli
+from validate import record as rec
+from validate.compare import Status, compare_files, compare_metric
+from validate.report import markdown, write_reports
+
+from seed_cases import reference
+
+GOLDEN = Path(__file__).parent / "golden"
+SOURCE = 'extern "C" __global__ void k_add(const float* x, float* y) { y[threadIdx.x] = x[threadIdx.x] + 1; }'
+VERSIONS = Versions(gpu="NVIDIA H100 80GB HBM3", driver="580.159.04", cuda_runtime="13.2", cupy="14.2.0",
+                    nvrtc="13.0", ncu="2025.3.1.0", date="2026-11-22T17:12:04+00:00")
+MEASURED = {name: 100.0 for name in m.EXACT} | {m.DRAM_READ: 1000.0, m.DURATION: 2000.0}
+
+
+def make_record(name: str = "add", metrics: dict | None = None, error: str = "") -> rec.CaseRecord:
+    spec = LaunchSpec(source=SOURCE, kernel="k_add", grid=1, block=32, args=["float32[32]", "float32[32]:zeros"])
+    values = spec.materialize()
+    return rec.CaseRecord(name=name, spec=spec, tags=["t"], input_digest=digest(values),
+                          output_digest=digest([values[0], values[0] + 1]), error=error,
+                          metrics=dict(MEASURED if metrics is None else metrics),
+                          timing=EventTiming.from_samples([0.01] * 30, 3, False))
+
+
+def make_file(*records: rec.CaseRecord, case_set: str = "suite", versions: Versions = VERSIONS) -> rec.MeasurementFile:
+    return rec.MeasurementFile(gpu="h100", case_set=case_set, versions=versions, method="test",
+                               cases=list(records) or [make_record()])
+
+
+@pytest.fixture
+def simulator(monkeypatch):
+    """memsim.simulate_spec replaced: predicts MEASURED (minus/plus what a test sets)."""
+    state = {"metrics": dict(MEASURED), "error": None, "calls": 0}
+
+    def fake(spec: LaunchSpec):
+        state["calls"] += 1
+        if state["error"]:
+            raise state["error"]
+        values = spec.materialize()
+        values[1] = values[0] + 1
+        return KernelReport(kernel=spec.kernel, grid=spec.grid, block=spec.block, metrics=state["metrics"]), values
+
+    monkeypatch.setattr(memsim, "simulate_spec", fake, raising=False)
+    return state
+
+
+# ---- measurement files ----------------------------------------------------------------------
+
+def test_record_round_trip(tmp_path):
+    original = make_file(make_record("a"), make_record("b", error="driver died"))
+    path = rec.save(original, tmp_path)
+    assert path == tmp_path / "h100" / "suite.json"
+    assert rec.load(path) == original
+
+
+def test_save_adds_to_a_recording_from_the_same_setup(tmp_path):
+    rec.save(make_file(make_record("a"), make_record("b")), tmp_path)
+    rec.save(make_file(make_record("b", metrics={m.DURATION: 5.0})), tmp_path)
+    cases = {c.name: c for c in rec.load(tmp_path / "h100" / "suite.json").cases}
+    assert set(cases) == {"a", "b"} and cases["b"].metrics == {m.DURATION: 5.0}
+
+
+def test_save_replaces_a_recording_from_other_tools(tmp_path):
+    rec.save(make_file(make_record("a")), tmp_path)
+    rec.save(make_file(make_record("b"), versions=VERSIONS.model_copy(update={"nvrtc": "13.1"})), tmp_path)
+    assert [c.name for c in rec.load(tmp_path / "h100" / "suite.json").cases] == ["b"]
+
+
+@pytest.mark.parametrize("content, message", [(None, "cannot read"), ('{"gpu": "h100"}', "not a measurement file"),
+                                              ("not json", "not a measurement file")])
+def test_bad_measurement_files_are_one_line_errors(tmp_path, content, message):
+    path = tmp_path / "x.json"
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(rec.RecordError, match=message) as error:
+        rec.load(path)
+    assert "\n" not in str(error.value)
+
+
+def test_import_files_them_by_gpu_and_set(tmp_path):
+    fetched = tmp_path / "fetched" / "h100"
+    fetched.mkdir(parents=True)
+    (fetched / "fuzz.json").write_text(make_file(case_set="fuzz").model_dump_json())
+    paths = rec.import_files([tmp_path / "fetched"], tmp_path / "data")
+    assert paths == [tmp_path / "data" / "h100" / "fuzz.json"]
+    assert [f.case_set for f in rec.load_all(tmp_path / "data")] == ["fuzz"]
+
+
+def test_the_recorded_seed_kernels_reproduce_the_reference_counters():
+    recording = rec.load(GOLDEN / "h100-seed-recording.json")
+    expected = {r["case"]: r["metrics"] for r in reference()}
+    assert len(recording.cases) == len(expected) == 25
+    for case in recording.cases:
+        assert {k: case.metrics[k] for k in m.EXACT} == {k: expected[case.name][k] for k in m.EXACT}, case.name
+    assert recording.versions.nvrtc == "13.0"
+
+
+# ---- comparison -----------------------------------------------------------------------------
+
+def test_equal_exact_metrics_pass(simulator):
+    report = compare_files([make_file()])
+    case = report.cases[0]
+    assert case.status == Status.PASS and report.ok and case.outputs_identical
+    assert case.metric(m.GLOBAL_LD_SECTORS).status == "match"
+
+
+def test_a_differing_exact_metric_fails_the_case(simulator):
+    simulator["metrics"][m.GLOBAL_LD_SECTORS] = 101
+    report = compare_files([make_file()])
+    assert report.cases[0].status == Status.FAIL and not report.ok
+    assert m.GLOBAL_LD_SECTORS in report.cases[0].detail
+
+
+def test_an_exact_metric_not_predicted_fails_the_case(simulator):
+    del simulator["metrics"][m.BYTES_SHARED_LD]
+    case = compare_files([make_file()]).cases[0]
+    assert case.status == Status.FAIL and case.metric(m.BYTES_SHARED_LD).status == "not predicted"
+
+
+def test_modeled_metrics_report_error_without_failing(simulator):
+    simulator["metrics"][m.DRAM_READ] = 1100.0
+    case = compare_files([make_file()]).cases[0]
+    assert case.status == Status.PASS
+    assert case.metric(m.DRAM_READ).rel_error == pytest.approx(0.1)
+    assert case.metric(m.L2_READ).status == "not measured"
+
+
+def test_modeled_metric_without_prediction_is_marked(simulator):
+    del simulator["metrics"][m.DURATION]
+    case = compare_files([make_file()]).cases[0]
+    assert case.status == Status.PASS and case.metric(m.DURATION).status == "not predicted"
+
+
+def test_simulator_errors_fail_the_case(simulator):
+    simulator["error"] = memsim.MemsimError("unsupported instruction 'tex.2d' at line 3")
+    case = compare_files([make_file()]).cases[0]
+    assert case.status == Status.SIM_ERROR and "tex.2d" in case.detail
+
+
+def test_simulator_crash_is_a_case_failure_not_a_traceback(simulator):
+    simulator["error"] = IndexError("list index out of range")
+    case = compare_files([make_file()]).cases[0]
+    assert case.status == Status.SIM_ERROR and "IndexError" in case.detail
+
+
+def test_other_inputs_than_the_hardware_saw_fail(simulator):
+    record = make_record()
+    record.input_digest = "0" * 16
+    assert compare_files([make_file(record)]).cases[0].status == Status.INPUTS_DIFFER
+
+
+def test_cases_the_hardware_failed_are_not_simulated(simulator):
+    report = compare_files([make_file(make_record(error="illegal address"))])
+    assert report.cases[0].status == Status.NOT_MEASURED and report.ok and simulator["calls"] == 0
+
+
+def test_hardware_contradicting_a_case_expectation_is_reported(simulator):
+    record = make_record()
+    record.expect = {m.GLOBAL_LD_SECTORS: 99, m.GLOBAL_ST_SECTORS: 100}
+    case = compare_files([make_file(record)]).cases[0]
+    assert case.wrong_expectations == [m.GLOBAL_LD_SECTORS]
+
+
+@pytest.mark.parametrize("measured, predicted, error", [(100, 110, 0.1), (100, 90, -0.1), (0, 0, 0.0), (0, 3, 3.0)])
+def test_relative_error(measured, predicted, error):
+    comparison = compare_metric(m.DRAM_READ, {m.DRAM_READ: measured}, {m.DRAM_READ: predicted})
+    assert comparison.rel_error == pytest.approx(error)
+
+
+def test_selection_by_name(simulator):
+    report = compare_files([make_file(make_record("a"), make_record("b"))], select=lambda r: r.name == "b")
+    assert [c.name for c in report.cases] == ["b"]
+
+
+# ---- reports --------------------------------------------------------------------------------
+
+def test_reports_are_written(simulator, tmp_path):
+    simulator["metrics"][m.GLOBAL_LD_SECTORS] = 7
+    report = compare_files([make_file(make_record("a"), make_record("b"))])
+    paths = write_reports(report, tmp_path)
+    assert [p.name for p in paths] == ["report.md", "report.json", "scatter.png"]
+    assert (tmp_path / "scatter.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert json.loads((tmp_path / "report.json").read_text())["cases"][0]["status"] == "fail"
+    text = markdown(report)
+    assert "EXACT METRICS DIFFER" in text and "| a | h100/suite | fail |" in text
+
+
+# ---- command line ---------------------------------------------------------------------------
+
+def test_cli_run_passes_on_agreeing_recordings(simulator, tmp_path, capsys):
+    rec.save(make_file(), tmp_path)
+    assert cli.main(["run", "--data", str(tmp_path), "--jobs", "1", "--report", str(tmp_path / "r")]) == 0
+    assert "all exact metrics equal the hardware" in capsys.readouterr().out
+    assert (tmp_path / "r" / "report.md").exists()
+
+
+def test_cli_run_exits_1_when_an_exact_metric_differs(simulator, tmp_path):
+    rec.save(make_file(), tmp_path)
+    simulator["metrics"][m.INST_SHARED_ST] = 1
+    assert cli.main(["run", "--data", str(tmp_path), "--jobs", "1"]) == 1
+
+
+def test_cli_filter_selects_cases(simulator, tmp_path, capsys):
+    rec.save(make_file(make_record("alpha"), make_record("beta")), tmp_path)
+    assert cli.main(["run", "--data", str(tmp_path), "--jobs", "1", "--filter", "al*"]) == 0
+    assert "1 cases" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["run", "--data", "{tmp}"], "no recorded measurements"),
+    (["run", "--record"], "need --gpu"),
+    (["fuzz", "--n", "3"], "add --gpu"),
+    (["import", "{tmp}"], "no measurement files"),
+    (["run", "--gpu", "--case-file", "{tmp}/missing.json"], "cannot read"),
+])
+def test_cli_bad_input_is_one_line_and_exit_2(tmp_path, capsys, argv, message):
+    assert cli.main([a.replace("{tmp}", str(tmp_path)) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and message in err and err.count("\n") == 1
+
+
+def test_cli_gpu_run_records_and_compares(simulator, tmp_path, monkeypatch):
+    case_file = tmp_path / "mine.json"
+    case_file.write_text(json.dumps([{"name": "add", "spec": make_record().spec.model_dump(mode="json")}]))
+
+    def fake_measure(cases, workdir, options, progress):
+        good = make_record()
+        return VERSIONS, [Measurement(**good.model_dump(include=set(Measurement.model_fields)))]
+
+    monkeypatch.setattr(cli, "measure", fake_measure)
+    code = cli.main(["run", "--gpu", "--record", "--case-file", str(case_file), "--out", str(tmp_path / "data"),
+                     "--jobs", "1"])
+    assert code == 0
+    saved = rec.load(tmp_path / "data" / "h100" / "mine.json")
+    assert saved.cases[0].name == "add" and saved.cases[0].metrics == MEASURED
+
+
+def test_cli_list_shows_recorded_cases(tmp_path, capsys):
+    rec.save(make_file(make_record("zeta_case")), tmp_path)
+    assert cli.main(["list", "--data", str(tmp_path), "--filter", "zeta*"]) == 0
+    out = capsys.readouterr().out
+    assert "zeta_case" in out and "h100: ok" in out
+
+
+# ---- the check of memsim against the recorded hardware --------------------------------------
+
+RECORDED = rec.load_all()
+
+
+@pytest.mark.skipif(not RECORDED, reason="no hardware measurements recorded under validate/data yet")
+def test_memsim_equals_the_recorded_hardware(capsys):
+    started = time.monotonic()
+    code = cli.main(["run", "--jobs", "2"])
+    out = capsys.readouterr().out
+    assert code == 0, out[-3000:]
+    assert time.monotonic() - started < 300

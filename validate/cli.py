@@ -1,0 +1,259 @@
+"""`validate`: hold memsim to real hardware.
+
+    validate run                          simulate the recorded cases, compare with the recordings
+    validate run --gpu [--record]         measure the cases on this machine's GPU, then compare
+    validate fuzz --gpu --n N --seed S    measure random cases on the GPU, then compare
+    validate list                         the cases and where they are recorded
+    validate import DIR                   file measurement files fetched from a GPU machine
+
+Exit status: 0 when every exact metric equals the hardware, 1 when one differs (or cannot be
+simulated), 2 on bad input or a missing GPU, with one line on stderr.
+"""
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import functools
+import os
+import signal
+import sys
+import tempfile
+from pathlib import Path
+
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from rich.console import Console
+
+from gpu.driver import CatalogRef, DriverCase
+from gpu.measure import NCU_METHOD, MeasureOptions, measure
+from memsim.errors import MemsimError
+from memsim.launch import LaunchSpec
+
+from . import record as rec
+from .compare import ComparisonReport, compare_files
+from .report import print_summary, table, write_reports
+
+SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "all": ("suite", "fuzz")}
+FUZZ_N, FUZZ_SEED = 200, 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.handler(args)
+    except MemsimError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="validate", description=__doc__,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = top.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("run", help="compare memsim with recorded (or fresh, --gpu) measurements")
+    run.add_argument("--cases", choices=SETS, default="all", help="which case set (default all)")
+    _add_common(run)
+    run.set_defaults(handler=command_run)
+    fuzz = commands.add_parser("fuzz", help="measure random cases on the GPU and compare")
+    _add_common(fuzz)
+    fuzz.set_defaults(handler=command_fuzz, cases="fuzz")
+    listing = commands.add_parser("list", help="the cases and where they are recorded")
+    listing.add_argument("--cases", choices=SETS, default="all")
+    listing.add_argument("--filter", default="*", help="glob on case names")
+    listing.add_argument("--data", type=Path, default=rec.DATA_DIR, help="recorded measurements")
+    listing.set_defaults(handler=command_list)
+    importing = commands.add_parser("import", help="file measurement files under the data folder")
+    importing.add_argument("paths", nargs="+", type=Path, help="measurement files or folders of them")
+    importing.add_argument("--data", type=Path, default=rec.DATA_DIR)
+    importing.set_defaults(handler=command_import)
+    return top
+
+
+def _add_common(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--filter", default="*", help="glob on case names (default all)")
+    command.add_argument("--gpu", action="store_true", help="measure on this machine's GPU")
+    command.add_argument("--record", action="store_true", help="with --gpu: save the measurements")
+    command.add_argument("--measure-only", action="store_true", help="with --gpu: skip the simulation")
+    command.add_argument("--n", type=int, default=FUZZ_N, help="fuzz cases to generate")
+    command.add_argument("--seed", type=int, default=FUZZ_SEED, help="fuzz generator seed")
+    command.add_argument("--data", type=Path, default=rec.DATA_DIR, help="recorded measurements to compare with")
+    command.add_argument("--out", type=Path, default=None, help="with --record: data folder to save into (default --data)")
+    command.add_argument("--work", type=Path, default=None, help="with --gpu: keep driver and ncu files here")
+    command.add_argument("--report", type=Path, default=None, help="write report.md/.json and scatter.png here")
+    command.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="simulation processes")
+    command.add_argument("--flush-l2", action="store_true", help="with --gpu: cold L2 before each timed rep")
+    command.add_argument("--case-file", type=Path, default=None,
+                         help="with --gpu: measure the cases of this JSON list ({name, spec, tags}) "
+                              "instead of suite/fuzz; recorded as the set named after the file")
+
+
+def command_run(args: argparse.Namespace) -> int:
+    if args.gpu:
+        return measure_and_compare(args)
+    if args.record or args.measure_only:
+        raise rec.RecordError("--record and --measure-only need --gpu (they measure on hardware)")
+    files = rec.load_all(args.data, SETS[args.cases])
+    if not files:
+        raise rec.RecordError(f"no recorded measurements of {' or '.join(SETS[args.cases])} cases under {args.data}: record "
+                              "them on a GPU machine with `validate run --gpu --record`")
+    selected = lambda record: fnmatch.fnmatchcase(record.name, args.filter)
+    return finish(compare_files(files, jobs=args.jobs, select=selected), args)
+
+
+def command_fuzz(args: argparse.Namespace) -> int:
+    if not args.gpu:
+        raise rec.RecordError("`validate fuzz` measures new cases on hardware: add --gpu "
+                              "(recorded fuzz cases are checked by `validate run --cases fuzz`)")
+    return measure_and_compare(args)
+
+
+def measure_and_compare(args: argparse.Namespace) -> int:
+    console = Console(stderr=True)
+    if args.case_file:
+        cases = load_case_file(args.case_file, args.filter)
+    else:
+        cases = select_cases(args.cases, args.filter, args.n, args.seed)
+    options = MeasureOptions(flush_l2=args.flush_l2)
+    # `timeout` stops us with SIGTERM: exit through Python so the driver processes are ended too.
+    previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    try:
+        with tempfile.TemporaryDirectory(prefix="memsim-gpu-") as scratch:
+            versions, measured = measure([driver_case(c) for _, c in cases], args.work or Path(scratch),
+                                         options, progress=console.print)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    by_set: dict[str, list[rec.CaseRecord]] = {}
+    for (case_set, case), measurement in zip(cases, measured):
+        by_set.setdefault(case_set, []).append(case_record(case, measurement))
+    files = [rec.MeasurementFile(gpu=versions.slug, case_set=s, versions=versions, method=NCU_METHOD, cases=r)
+             for s, r in by_set.items()]
+    if args.record:
+        for file in files:
+            console.print(f"recorded {len(file.cases)} cases in {rec.save(file, args.out or args.data)}")
+    failed = [m for m in measured if m.error]
+    console.print(f"measured {len(measured) - len(failed)} of {len(measured)} cases on {versions.gpu}"
+                  + (f"; failed: {', '.join(m.name for m in failed[:20])}" if failed else ""))
+    if args.measure_only:
+        return 0
+    return finish(compare_files(files, jobs=args.jobs), args)
+
+
+def finish(report: ComparisonReport, args: argparse.Namespace) -> int:
+    print_summary(report)
+    if args.report:
+        for path in write_reports(report, args.report):
+            print(f"wrote {path}")
+    return 0 if report.ok else 1
+
+
+def select_cases(which: str, pattern: str, n: int, seed: int) -> list[tuple[str, object]]:
+    """(set name, Case) for the chosen sets, filtered by a glob on names."""
+    chosen: list[tuple[str, object]] = []
+    if "suite" in SETS[which]:
+        chosen += [("suite", c) for c in _case_source("cases", "suite_cases")()]
+    if "fuzz" in SETS[which]:
+        chosen += [("fuzz", c) for c in _case_source("fuzz", "generate")(n, seed)]
+    chosen = [(s, c) for s, c in chosen if fnmatch.fnmatchcase(c.name, pattern)]
+    if not chosen:
+        raise rec.RecordError(f"no {which} case matches '{pattern}'")
+    names = [c.name for _, c in chosen]
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise rec.RecordError(f"case names must be unique; repeated: {', '.join(repeated[:5])}")
+    return chosen
+
+
+def _case_source(module: str, function: str):
+    import importlib
+    try:
+        return getattr(importlib.import_module(f"validate.{module}"), function)
+    except (ImportError, AttributeError):
+        raise rec.RecordError(f"validate.{module}.{function} is missing: no such cases to run") from None
+
+
+class FileCase(BaseModel):
+    """A case written out by hand or by a script, for `--case-file`."""
+
+    name: str
+    spec: LaunchSpec
+    tags: list[str] = Field(default_factory=list)
+    catalog: CatalogRef | None = None
+
+
+def load_case_file(path: Path, pattern: str) -> list[tuple[str, FileCase]]:
+    try:
+        cases = TypeAdapter(list[FileCase]).validate_json(path.read_text())
+    except OSError as exc:
+        raise rec.RecordError(f"cannot read {path}: {exc.strerror}") from None
+    except ValidationError as exc:
+        raise rec.RecordError(f"{path} is not a JSON list of cases: {exc.errors()[0]['msg']}") from None
+    chosen = [(path.stem, c) for c in cases if fnmatch.fnmatchcase(c.name, pattern)]
+    if not chosen:
+        raise rec.RecordError(f"no case in {path} matches '{pattern}'")
+    return chosen
+
+
+def catalog_ref(case) -> CatalogRef | None:
+    """The catalog kernel a case launches, so the GPU run can check its outputs: the case's own
+    `catalog` field where it has one, else the catalog's seed launch of the same name."""
+    ref = getattr(case, "catalog", None)
+    if ref is not None:
+        return CatalogRef.model_validate(ref if isinstance(ref, dict) else ref.model_dump())
+    seed = _seed_launches().get(case.name)
+    return CatalogRef(name=seed.entry, params=seed.params) if seed else None
+
+
+@functools.lru_cache(maxsize=1)
+def _seed_launches() -> dict:
+    from memsim import catalog
+    return {seed.case: seed for seed in catalog.SEED_CASES}
+
+
+def driver_case(case) -> DriverCase:
+    return DriverCase(name=case.name, spec=case.spec, catalog=catalog_ref(case))
+
+
+def case_record(case, measurement) -> rec.CaseRecord:
+    return rec.CaseRecord(**measurement.model_dump(), tags=list(getattr(case, "tags", []) or []),
+                          spec=case.spec, catalog=catalog_ref(case), expect=dict(getattr(case, "expect", {}) or {}))
+
+
+def command_list(args: argparse.Namespace) -> int:
+    recorded = {(f.case_set, c.name): (f.gpu, c) for f in rec.load_all(args.data, SETS[args.cases]) for c in f.cases}
+    listed = {}
+    try:
+        listed = {(s, c.name): c for s, c in select_cases(args.cases, args.filter, FUZZ_N, FUZZ_SEED)}
+    except MemsimError:
+        pass  # no case matches, or no generator: the recorded ones are still worth listing
+    names = sorted(set(listed) | {k for k in recorded if fnmatch.fnmatchcase(k[1], args.filter)})
+    if not names:
+        raise rec.RecordError(f"no {args.cases} case matches '{args.filter}'")
+    rows = []
+    for key in names:
+        case = listed.get(key) or recorded[key][1]
+        rows.append([key[0], key[1], case.spec.kernel, _dims(case.spec.grid), _dims(case.spec.block),
+                     ",".join(getattr(case, "tags", []) or []), _recorded_state(recorded.get(key))])
+    console = Console()
+    console.print(table("", ["set", "case", "kernel", "grid", "block", "tags", "recorded"], rows))
+    console.print(f"{len(names)} cases")
+    return 0
+
+
+def _recorded_state(entry) -> str:
+    if entry is None:
+        return "-"
+    gpu, record = entry
+    return f"{gpu}: {'ok' if record.measured else 'failed'}"
+
+
+def _dims(dims) -> str:
+    return "x".join(str(d) for d in dims)
+
+
+def command_import(args: argparse.Namespace) -> int:
+    for path in rec.import_files(args.paths, args.data):
+        print(f"imported {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

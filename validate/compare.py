@@ -1,0 +1,189 @@
+"""Hold the simulator to recorded hardware: simulate each recorded launch and compare counters.
+
+EXACT metrics must equal the hardware to the unit (a difference, or no prediction, fails the
+case). MODELED metrics are reported with their relative error. Inputs are checked first: the
+simulator must materialize the very bytes the GPU saw, or a data-dependent count could differ
+for a reason that is no fault of the simulator's.
+"""
+from __future__ import annotations
+
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from enum import Enum
+
+from pydantic import BaseModel, Field
+
+from gpu.versions import Versions
+from memsim import metrics as m
+from memsim.errors import MemsimError
+from memsim.launch import LaunchSpec, digest
+
+from .record import CaseRecord, MeasurementFile
+
+
+class Status(str, Enum):
+    PASS = "pass"                  # every exact metric equal
+    FAIL = "fail"                  # an exact metric differs or is not predicted
+    SIM_ERROR = "sim error"        # the simulator refused or crashed
+    INPUTS_DIFFER = "inputs differ"  # materialize() gave other bytes than the GPU saw
+    NOT_MEASURED = "not measured"  # the hardware run failed: nothing to compare
+
+    @property
+    def failed(self) -> bool:
+        return self in (Status.FAIL, Status.SIM_ERROR, Status.INPUTS_DIFFER)
+
+
+class MetricComparison(BaseModel):
+    metric: str
+    exact: bool
+    measured: float | None = None
+    predicted: float | None = None
+    status: str = Field(description="match | mismatch | compared | not predicted | not measured")
+    rel_error: float | None = Field(None, description="(predicted - measured) / max(|measured|, 1)")
+
+
+class CaseComparison(BaseModel):
+    name: str
+    gpu: str
+    case_set: str
+    tags: list[str] = Field(default_factory=list)
+    status: Status
+    detail: str = ""
+    output_ok: bool | None = None
+    outputs_identical: bool | None = Field(None, description="simulated outputs bit-equal to the GPU's")
+    wrong_expectations: list[str] = Field(
+        default_factory=list, description="metrics where the case's first-principles value differs from the hardware")
+    sim_seconds: float = 0.0
+    metrics: list[MetricComparison] = Field(default_factory=list)
+
+    def metric(self, name: str) -> MetricComparison | None:
+        return next((c for c in self.metrics if c.metric == name), None)
+
+
+class MetricSummary(BaseModel):
+    metric: str
+    exact: bool
+    compared: int = 0
+    matched: int = 0
+    not_predicted: int = 0
+    median_abs_rel_error: float | None = None
+    max_abs_rel_error: float | None = None
+
+
+class ComparisonReport(BaseModel):
+    versions: dict[str, Versions] = Field(default_factory=dict, description="per GPU folder")
+    cases: list[CaseComparison] = Field(default_factory=list)
+
+    @property
+    def failures(self) -> list[CaseComparison]:
+        return [c for c in self.cases if c.status.failed]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def count(self, status: Status) -> int:
+        return sum(c.status == status for c in self.cases)
+
+    def summary(self) -> list[MetricSummary]:
+        return [summarize(metric, self.cases) for metric in m.EXACT + m.MODELED]
+
+
+class Prediction(BaseModel):
+    """What the simulator said about one launch (small, so it crosses process boundaries cheaply)."""
+
+    input_digest: str = ""
+    output_digest: str = ""
+    metrics: dict[str, float] = Field(default_factory=dict)
+    error: str = ""
+    seconds: float = 0.0
+
+
+def predict(spec: LaunchSpec) -> Prediction:
+    import memsim
+
+    started = time.perf_counter()
+    try:
+        input_digest = digest(spec.materialize())
+        report, values = memsim.simulate_spec(spec)
+    except MemsimError as exc:
+        return Prediction(error=str(exc), seconds=time.perf_counter() - started)
+    except Exception as exc:  # a simulator bug must fail this case, not the whole comparison
+        return Prediction(error=f"simulator crashed: {type(exc).__name__}: {exc}",
+                          seconds=time.perf_counter() - started)
+    return Prediction(input_digest=input_digest, output_digest=digest(values), metrics=report.metrics,
+                      seconds=time.perf_counter() - started)
+
+
+def compare_files(files: list[MeasurementFile], jobs: int = 1,
+                  select=lambda record: True) -> ComparisonReport:
+    """Simulate every selected recorded case (in `jobs` processes) and compare."""
+    work = [(f, c) for f in files for c in f.cases if select(c)]
+    specs = [c.spec for _, c in work if c.measured]
+    predictions = iter(_predict_all(specs, jobs))
+    cases = [compare_case(c, f.gpu, f.case_set, next(predictions) if c.measured else None)
+             for f, c in work]
+    return ComparisonReport(versions={f.gpu: f.versions for f in files}, cases=cases)
+
+
+def _predict_all(specs: list[LaunchSpec], jobs: int) -> list[Prediction]:
+    if jobs <= 1 or len(specs) <= 1:
+        return [predict(s) for s in specs]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(predict, specs, chunksize=1))
+
+
+def compare_case(record: CaseRecord, gpu: str, case_set: str,
+                 prediction: Prediction | None) -> CaseComparison:
+    base = CaseComparison(name=record.name, gpu=gpu, case_set=case_set, tags=record.tags,
+                          status=Status.NOT_MEASURED, output_ok=record.output_ok,
+                          wrong_expectations=wrong_expectations(record))
+    if prediction is None:
+        return base.model_copy(update={"detail": record.error or "no counters recorded"})
+    base.sim_seconds = prediction.seconds
+    if prediction.error:
+        return base.model_copy(update={"status": Status.SIM_ERROR, "detail": prediction.error})
+    if prediction.input_digest != record.input_digest:
+        return base.model_copy(update={
+            "status": Status.INPUTS_DIFFER,
+            "detail": f"input digest {prediction.input_digest}, hardware saw {record.input_digest}"})
+    metrics = [compare_metric(name, record.metrics, prediction.metrics) for name in m.EXACT + m.MODELED]
+    bad = [c.metric for c in metrics if c.exact and c.status in ("mismatch", "not predicted")]
+    return base.model_copy(update={
+        "status": Status.FAIL if bad else Status.PASS,
+        "detail": f"{len(bad)} exact metrics differ: {', '.join(bad)}" if bad else "",
+        "outputs_identical": prediction.output_digest == record.output_digest if record.output_digest else None,
+        "metrics": metrics})
+
+
+def wrong_expectations(record: CaseRecord) -> list[str]:
+    """Metrics whose value the case predicted by hand and the hardware contradicts."""
+    return [name for name, value in record.expect.items()
+            if name in record.metrics and record.metrics[name] != value]
+
+
+def compare_metric(name: str, measured: dict[str, float], predicted: dict[str, float]) -> MetricComparison:
+    exact = m.provenance(name) == m.Provenance.EXACT
+    got, want = predicted.get(name), measured.get(name)
+    comparison = MetricComparison(metric=name, exact=exact, measured=want, predicted=got, status="compared")
+    if want is None:
+        comparison.status = "not measured"
+    elif got is None:
+        comparison.status = "not predicted"
+    else:
+        comparison.rel_error = (got - want) / max(abs(want), 1.0)
+        if exact:
+            comparison.status = "match" if got == want else "mismatch"
+    return comparison
+
+
+def summarize(metric: str, cases: list[CaseComparison]) -> MetricSummary:
+    found = [c for c in (case.metric(metric) for case in cases) if c is not None]
+    errors = [abs(c.rel_error) for c in found if c.rel_error is not None]
+    return MetricSummary(
+        metric=metric, exact=m.provenance(metric) == m.Provenance.EXACT, compared=len(errors),
+        matched=sum(c.status == "match" for c in found),
+        not_predicted=sum(c.status == "not predicted" for c in found),
+        median_abs_rel_error=statistics.median(errors) if errors else None,
+        max_abs_rel_error=max(errors) if errors else None)

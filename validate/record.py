@@ -1,0 +1,100 @@
+"""Recorded hardware measurements: `validate/data/<gpu>/<suite|fuzz>.json`.
+
+Each file holds the versions it was measured with and, per case, the full launch (so the
+simulator can rerun it anywhere), the digest of its inputs (proof that both sides saw the same
+bytes), the ncu counters (.sum only, to keep the files small), event timing and whether the
+outputs matched the catalog's reference.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, Field, ValidationError
+
+from gpu.driver import CatalogRef
+from gpu.measure import Measurement
+from gpu.versions import Versions
+from memsim.errors import MemsimError
+from memsim.launch import LaunchSpec
+
+DATA_DIR = Path(__file__).parent / "data"
+CASE_SETS = ("suite", "fuzz")
+
+
+class RecordError(MemsimError):
+    """A measurement file is missing, unreadable or not a measurement file."""
+
+
+class CaseRecord(Measurement):
+    """One case measured on hardware, with the launch needed to simulate it again."""
+
+    tags: list[str] = Field(default_factory=list)
+    spec: LaunchSpec
+    catalog: CatalogRef | None = None
+    expect: dict[str, int] = Field(default_factory=dict,
+                                   description="counters the case derived from first principles")
+
+    @property
+    def measured(self) -> bool:
+        """True when ncu's counters are there to compare with."""
+        return not self.error and bool(self.metrics)
+
+
+class MeasurementFile(BaseModel):
+    gpu: str = Field(description="folder name of the GPU, e.g. h100")
+    case_set: str = Field(description="suite | fuzz")
+    versions: Versions
+    method: str = Field("", description="how the counters were collected")
+    cases: list[CaseRecord]
+
+
+def path_for(data_dir: Path, gpu: str, case_set: str) -> Path:
+    return data_dir / gpu / f"{case_set}.json"
+
+
+def save(record: MeasurementFile, data_dir: Path = DATA_DIR) -> Path:
+    """Write the file; cases already recorded with the same tool versions and not measured
+    again this time are kept, so a filtered run adds to a recording instead of truncating it."""
+    path = path_for(data_dir, record.gpu, record.case_set)
+    if path.exists():
+        record = merge(load(path), record)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(record.model_dump_json(indent=1) + "\n")
+    return path
+
+
+def merge(old: MeasurementFile, new: MeasurementFile) -> MeasurementFile:
+    """`new` plus the cases of `old` it lacks, when both come from the same GPU and tools."""
+    if not same_setup(old.versions, new.versions):
+        return new
+    names = {c.name for c in new.cases}
+    kept = [c for c in old.cases if c.name not in names]
+    return new.model_copy(update={"cases": kept + new.cases})
+
+
+def same_setup(a: Versions, b: Versions) -> bool:
+    fields = ("gpu", "driver", "cuda_runtime", "cupy", "nvrtc", "ncu")
+    return all(getattr(a, f) == getattr(b, f) for f in fields)
+
+
+def load(path: Path) -> MeasurementFile:
+    try:
+        return MeasurementFile.model_validate_json(Path(path).read_text())
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+    except ValidationError as exc:
+        raise RecordError(f"{path} is not a measurement file: {exc.errors()[0]['msg']}") from None
+
+
+def load_all(data_dir: Path = DATA_DIR, case_sets: tuple[str, ...] = CASE_SETS) -> list[MeasurementFile]:
+    """Every recorded file of the given sets, for every GPU, sorted by path."""
+    paths = sorted(p for s in case_sets for p in Path(data_dir).glob(f"*/{s}.json"))
+    return [load(p) for p in paths]
+
+
+def import_files(paths: list[Path], data_dir: Path = DATA_DIR) -> list[Path]:
+    """Check measurement files (fetched from the GPU machine) and file them under data_dir."""
+    found = [f for p in map(Path, paths) for f in (sorted(p.rglob("*.json")) if p.is_dir() else [p])]
+    if not found:
+        raise RecordError(f"no measurement files in {', '.join(map(str, paths))}")
+    return [save(load(f), data_dir) for f in found]

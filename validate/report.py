@@ -1,0 +1,181 @@
+"""Show a ComparisonReport: a rich summary on the terminal, Markdown and JSON files, and a PNG
+of predicted against measured values per metric (matplotlib, imported only when drawing)."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from .compare import ComparisonReport, MetricSummary, Status
+
+SHORT_PREFIXES = ("smsp__sass_", "l1tex__", "lts__", "smsp__", "dram__", "gpu__")
+
+
+def short(metric: str) -> str:
+    """A metric name without its unit prefix and '.sum', for narrow tables and plot titles."""
+    for prefix in SHORT_PREFIXES:
+        if metric.startswith(prefix):
+            metric = metric[len(prefix):]
+            break
+    return metric.removesuffix(".sum")
+
+
+def verdict_line(report: ComparisonReport) -> str:
+    counts = ", ".join(f"{report.count(s)} {s.value}" for s in Status if report.count(s))
+    verdict = "all exact metrics equal the hardware" if report.ok else "EXACT METRICS DIFFER"
+    return f"{len(report.cases)} cases: {counts or 'none'} -- {verdict}"
+
+
+def metric_cells(row: MetricSummary) -> list[str]:
+    """[metric, kind, compared, exact matches or median error, max error]."""
+    if row.exact:
+        result = f"{row.matched}/{row.compared} equal"
+        worst = _percent(row.max_abs_rel_error) if row.matched < row.compared else ""
+    else:
+        result = f"median {_percent(row.median_abs_rel_error)}"
+        worst = _percent(row.max_abs_rel_error)
+    if row.not_predicted:
+        result += f", {row.not_predicted} not predicted"
+    return [short(row.metric), "exact" if row.exact else "modeled", str(row.compared), result, worst]
+
+
+METRIC_HEADER = ["metric", "kind", "cases", "result", "max |error|"]
+FAILURE_HEADER = ["case", "gpu/set", "status", "detail"]
+
+
+def failure_cells(report: ComparisonReport, limit: int = 40) -> list[list[str]]:
+    return [[c.name, f"{c.gpu}/{c.case_set}", c.status.value, c.detail[:160]]
+            for c in report.failures[:limit]]
+
+
+def warnings(report: ComparisonReport) -> list[str]:
+    """Problems of the cases themselves, found by the hardware (they fail no simulator check)."""
+    lines = []
+    wrong_outputs = [c.name for c in report.cases if c.output_ok is False]
+    if wrong_outputs:
+        lines.append(f"GPU outputs differ from the catalog reference: {', '.join(wrong_outputs)}")
+    for case in report.cases:
+        if case.wrong_expectations:
+            lines.append(f"{case.name}: the hardware contradicts the case's expected "
+                         f"{', '.join(short(m) for m in case.wrong_expectations)}")
+    return lines
+
+
+def print_summary(report: ComparisonReport, console: Console | None = None) -> None:
+    console = console or Console()
+    for gpu, v in report.versions.items():
+        console.print(f"[bold]{gpu}[/]: {v.gpu}, driver {v.driver}, CUDA {v.cuda_runtime}, "
+                      f"NVRTC {v.nvrtc}, CuPy {v.cupy}, ncu {v.ncu}, measured {v.date}")
+    console.print(table("metrics", METRIC_HEADER, [metric_cells(r) for r in report.summary() if r.compared or r.not_predicted]))
+    if report.failures:
+        console.print(table("failing cases", FAILURE_HEADER, failure_cells(report)))
+    for line in warnings(report):
+        console.print(f"[yellow]{line}[/]")
+    console.print(("[green]" if report.ok else "[red]") + verdict_line(report))
+
+
+def table(title: str, header: list[str], rows: list[list[str]]) -> Table:
+    """A rich table whose long cells wrap instead of being cut."""
+    result = Table(title=title or None, title_justify="left")
+    for name in header:
+        result.add_column(name, overflow="fold")
+    for row in rows:
+        result.add_row(*row)
+    return result
+
+
+def markdown(report: ComparisonReport) -> str:
+    lines = ["# memsim against hardware", "", verdict_line(report), ""]
+    for gpu, v in report.versions.items():
+        lines.append(f"- **{gpu}**: {v.gpu}, driver {v.driver}, CUDA {v.cuda_runtime}, NVRTC {v.nvrtc}, "
+                     f"CuPy {v.cupy}, ncu {v.ncu}, measured {v.date}")
+    notes = warnings(report)
+    if notes:
+        lines += ["", "## Warnings", ""] + [f"- {line}" for line in notes]
+    lines += ["", "## Metrics", ""] + _md_table(METRIC_HEADER, [metric_cells(r) for r in report.summary()])
+    if report.failures:
+        lines += ["", "## Failing cases", ""] + _md_table(FAILURE_HEADER, failure_cells(report, limit=1000))
+    lines += ["", "## Cases", ""] + _md_table(
+        ["case", "gpu/set", "status", "outputs ok", "sim s"],
+        [[c.name, f"{c.gpu}/{c.case_set}", c.status.value, _flag(c.output_ok), f"{c.sim_seconds:.2f}"]
+         for c in report.cases])
+    return "\n".join(lines) + "\n"
+
+
+def _md_table(header: list[str], rows: list[list[str]]) -> list[str]:
+    escape = lambda cell: cell.replace("|", "\\|")
+    return (["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+            + ["| " + " | ".join(escape(c) for c in row) + " |" for row in rows])
+
+
+def write_reports(report: ComparisonReport, directory: Path, plot: bool = True) -> list[Path]:
+    """report.md, report.json and (with matplotlib) scatter.png in `directory`."""
+    directory.mkdir(parents=True, exist_ok=True)
+    written = [directory / "report.md", directory / "report.json"]
+    written[0].write_text(markdown(report))
+    written[1].write_text(report.model_dump_json(indent=1) + "\n")
+    if plot and write_scatter(report, directory / "scatter.png"):
+        written.append(directory / "scatter.png")
+    return written
+
+
+def write_scatter(report: ComparisonReport, path: Path) -> bool:
+    """Predicted against measured per metric, log-log; False when nothing could be drawn."""
+    panels = [(r.metric, r.exact) for r in report.summary() if r.compared]
+    if not panels:
+        return False
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    columns = min(4, len(panels))
+    rows = math.ceil(len(panels) / columns)
+    figure, axes = plt.subplots(rows, columns, figsize=(4.2 * columns, 3.8 * rows), squeeze=False)
+    for axis, (metric, exact) in zip(axes.flat, panels):
+        _scatter_panel(axis, report, metric, exact)
+    for axis in list(axes.flat)[len(panels):]:
+        axis.set_visible(False)
+    figure.suptitle("memsim predicted vs hardware measured (ncu)")
+    figure.tight_layout()
+    figure.savefig(path, dpi=90)
+    plt.close(figure)
+    return True
+
+
+def _scatter_panel(axis, report: ComparisonReport, metric: str, exact: bool) -> None:
+    points: dict[str, list[tuple[float, float]]] = {}
+    hidden = 0
+    for case in report.cases:
+        c = case.metric(metric)
+        if c is None or c.rel_error is None:
+            continue
+        if c.measured <= 0 or c.predicted <= 0:
+            hidden += 1  # no place on a log axis
+            continue
+        label = "mismatch" if c.status == "mismatch" else case.case_set
+        points.setdefault(label, []).append((c.measured, c.predicted))
+    styles = {"suite": ("tab:blue", "o"), "fuzz": ("tab:orange", "^"), "mismatch": ("tab:red", "x")}
+    for label, xy in sorted(points.items()):
+        colour, marker = styles.get(label, ("tab:gray", "s"))
+        axis.scatter(*zip(*xy), s=14, c=colour, marker=marker, label=f"{label} ({len(xy)})", alpha=0.7)
+    values = [v for xy in points.values() for pair in xy for v in pair]
+    if values:
+        low, high = min(values) / 1.5, max(values) * 1.5
+        axis.plot([low, high], [low, high], "k--", lw=0.8, label="predicted = measured")
+        axis.set_xscale("log")
+        axis.set_yscale("log")
+    axis.set_title(f"{short(metric)} ({'exact' if exact else 'modeled'})" + (f", {hidden} zero" if hidden else ""),
+                   fontsize=8)
+    axis.set_xlabel("measured", fontsize=8)
+    axis.set_ylabel("predicted", fontsize=8)
+    axis.legend(fontsize=6)
+
+
+def _percent(value: float | None) -> str:
+    return "" if value is None else f"{100 * value:.1f}%"
+
+
+def _flag(value: bool | None) -> str:
+    return {True: "yes", False: "NO", None: "-"}[value]
