@@ -131,8 +131,8 @@ def catalog_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, ca
                                       ("--arg", args.arg), ("--shared-mem", args.shared_mem),
                                       ("--option", args.option)) if value]
     if stray:
-        raise MemsimError(f"{', '.join(stray)} only apply to a .cu/.ptx file; a catalog entry "
-                          f"takes --nx, --ny, --block, --dtype")
+        raise LaunchError(f"{', '.join(stray)}: for a .cu/.ptx file only; a catalog entry takes "
+                          f"--nx, --ny, --block, --dtype")
     return [(entry.name, entry.launch(args.nx, args.ny, args.block, args.dtype), entry)
             for entry in catalog.resolve(args.target)]
 
@@ -140,15 +140,15 @@ def catalog_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, ca
 def file_launch(args: argparse.Namespace) -> LaunchSpec:
     """The launch of any kernel in a .cu/.ptx file, from --kernel/--grid/--block/--arg."""
     if not Path(args.target).is_file():
-        raise MemsimError(f"no such file: {args.target}")
+        raise LaunchError(f"no such file: {args.target}")
     missing = [flag for flag, value in (("--kernel", args.kernel), ("--grid", args.grid),
                                         ("--block", args.block)) if not value]
     if missing:
-        raise MemsimError(f"a kernel file needs {', '.join(missing)}")
+        raise LaunchError(f"a kernel file needs {', '.join(missing)}")
     if args.nx or args.ny or args.dtype:
-        raise MemsimError("--nx, --ny and --dtype apply to catalog entries; for a file give --arg")
+        raise LaunchError("--nx, --ny and --dtype apply to catalog entries; for a file give --arg")
     if args.check:
-        raise MemsimError("--check needs a catalog entry (a file kernel has no reference)")
+        raise LaunchError("--check needs a catalog entry (a file kernel has no reference)")
     return LaunchSpec(source=args.target, kernel=args.kernel, grid=_parse_dims(args.grid, "grid"),
                       block=_parse_dims(args.block, "block"),
                       args=[ArgSpec.parse(text) for text in args.arg],

@@ -51,6 +51,7 @@ RUN, WAIT, EXITED = 0, 1, 2
 MASK64 = -1
 K_SIGNED, K_FLOAT, K_PRED = 1, 2, 3
 INT64_MIN = -(1 << 63)
+INT64_MAX = (1 << 63) - 1
 
 
 @njit(cache=True, inline="always")
@@ -399,11 +400,11 @@ def _mem_write(u8, u16, u32, u64, off, size, v):
 
 @njit(cache=True, inline="always")
 def _popcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    x = np.uint64(x)
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
 @njit(cache=True)
@@ -449,11 +450,14 @@ def _atomic(op, t, old, b, c, fold, fb):
     return (c if old == b else old), 0.0   # cas
 
 
+# Segments of the one memory image: [global heap | shared | local | param].
+SEG_SHARED_OFF, SEG_SHARED_SIZE, SEG_LOCAL_OFF, SEG_LOCAL_BYTES, SEG_PARAM_OFF, SEG_PARAM_SIZE = range(6)
+
+
 @njit(cache=True)
-def run_blocks(code, r64, rf32, rf64, n_threads, block_dims, grid_dims, b_first, b_last,
-               special_base, heap8, heap16, heap32, heap64, buf_lo, buf_hi, buf_writable,
-               param8, param16, param32, param64, shared8, shared16, shared32, shared64,
-               local8, local16, local32, local64, local_bytes, counters, err, budget, executed):
+def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, special_base,
+               mem8, mem16, mem32, mem64, seg, buf_lo, buf_hi, buf_writable, counters, err,
+               budget, executed):
     """Run blocks [b_first, b_last) of the grid; counts go to counters[pc, C_*]."""
     n_warps = r64.shape[0]
     lane_pc = np.zeros((n_warps, 32), dtype=np.int64)
@@ -465,7 +469,6 @@ def run_blocks(code, r64, rf32, rf64, n_threads, block_dims, grid_dims, b_first,
     scratch = np.zeros(160, dtype=np.int64)
     bank_load = np.zeros(32, dtype=np.int64)
     tmp = np.zeros(32, dtype=np.int64)
-    tmpf = np.zeros(32, dtype=np.float64)
     gx, gy = grid_dims[0], grid_dims[1]
     ctaid = special_base + 6
     for b in range(b_first, b_last):
@@ -477,7 +480,7 @@ def run_blocks(code, r64, rf32, rf64, n_threads, block_dims, grid_dims, b_first,
                 r64[w, ctaid + 2, lane] = cz
                 r64[w, special_base + 15, lane] = b % 132  # %smid: a plausible SM number
             live = min(32, n_threads - 32 * w)
-            run_mask[w] = (1 << live) - 1 if live < 32 else MASK64
+            run_mask[w] = (1 << live) - 1
             wait_mask[w] = 0
             warp_pc[w] = 0
             uniform[w] = True
@@ -485,11 +488,9 @@ def run_blocks(code, r64, rf32, rf64, n_threads, block_dims, grid_dims, b_first,
             for w in range(n_warps):
                 if run_mask[w] != 0:
                     executed = _run_warp(code, r64, rf32, rf64, w, b, lane_pc, run_mask, wait_mask,
-                                         warp_pc, uniform, heap8, heap16, heap32, heap64, buf_lo,
-                                         buf_hi, buf_writable, param8, param16, param32, param64,
-                                         shared8, shared16, shared32, shared64, local8, local16,
-                                         local32, local64, local_bytes, counters, err, budget,
-                                         executed, addrs, scratch, bank_load, tmp, tmpf)
+                                         warp_pc, uniform, mem8, mem16, mem32, mem64, seg, buf_lo,
+                                         buf_hi, buf_writable, counters, err, budget, executed,
+                                         addrs, scratch, bank_load, tmp)
                     if err[0] != E_NONE:
                         return executed
             waiting = 0
@@ -511,12 +512,9 @@ def _fail(err, code, pc, block, thread, address, extra):
 
 @njit(cache=True)
 def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, warp_pc, uniform,
-              heap8, heap16, heap32, heap64, buf_lo, buf_hi, buf_writable,
-              param8, param16, param32, param64, shared8, shared16, shared32, shared64,
-              local8, local16, local32, local64, local_bytes, counters, err, budget, executed,
-              addrs, scratch, bank_load, tmp, tmpf):
+              mem8, mem16, mem32, mem64, seg, buf_lo, buf_hi, buf_writable, counters, err, budget,
+              executed, addrs, scratch, bank_load, tmp):
     n_code = code.shape[0]
-    shared_size = shared8.shape[0]
     while run_mask[w] != 0:
         # Pick the instruction: the common PC, or the smallest PC among running lanes.
         if uniform[w]:
@@ -535,35 +533,34 @@ def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, war
                     elif p == pc:
                         mask |= 1 << lane
         if pc >= n_code:
-            # Falling off the end of the kernel exits the thread.
-            run_mask[w] &= ~mask
+            run_mask[w] &= ~mask   # falling off the end of the kernel exits the thread
             continue
         executed += 1
         if executed > budget:
             _fail(err, E_BUDGET, pc, block, w * 32, 0, budget)
             return executed
-        row = code[pc]
-        op = row[F_OP]
-        t = row[F_TYPE]
-        # Guard predicate.
+        op = code[pc, F_OP]
+        t = code[pc, F_TYPE]
         active = mask
-        g = row[F_GUARD]
+        g = code[pc, F_GUARD]
         if g >= 0:
-            neg = row[F_GNEG]
+            want = code[pc, F_GNEG] == 0
             active = 0
             for lane in range(32):
-                if (mask >> lane) & 1:
-                    if (r64[w, g, lane] != 0) != (neg != 0):
-                        active |= 1 << lane
+                if ((mask >> lane) & 1) and ((r64[w, g, lane] != 0) == want):
+                    active |= 1 << lane
         counters[pc, C_EXEC] += 1
         counters[pc, C_THREADS] += _popcount(active)
-        next_pc = pc + 1
         branch_taken = 0     # lanes that go to F_TARGET
         leaving = 0          # lanes that exit or park at a barrier
-        d0 = row[F_D0]
-        s0, s1, s2 = row[F_S0], row[F_S1], row[F_S2]
-
-        if op == O_BRA:
+        if op == O_LD or op == O_ST or op == O_ATOM or op == O_RED:
+            if active != 0:
+                _memory(code, pc, op, t, r64, rf32, rf64, w, block, active, mem8, mem16, mem32,
+                        mem64, seg, buf_lo, buf_hi, buf_writable, counters, err, addrs, scratch,
+                        bank_load)
+                if err[0] != E_NONE:
+                    return executed
+        elif op == O_BRA:
             branch_taken = active
         elif op == O_RET or op == O_EXIT:
             leaving = active
@@ -573,28 +570,20 @@ def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, war
                 if (active >> lane) & 1:
                     lane_pc[w, lane] = pc + 1
             wait_mask[w] |= active
-        elif op == O_LD or op == O_ST or op == O_ATOM or op == O_RED:
-            _memory(code, row, pc, op, t, r64, w, block, active, heap8, heap16, heap32, heap64,
-                    buf_lo, buf_hi, buf_writable, param8, param16, param32, param64,
-                    shared8, shared16, shared32, shared64, shared_size,
-                    local8, local16, local32, local64, local_bytes, counters, err, addrs,
-                    scratch, bank_load, rf32, rf64)
-            if err[0] != E_NONE:
-                return executed
         elif op == O_SHFL or op == O_VOTE or op == O_ACTIVEMASK:
-            _warp_collective(row, op, t, r64, w, active, mask, tmp)
+            _warp_collective(code[pc], op, t, r64, w, active, mask, tmp)
         elif op == O_MEMBAR or op == O_FENCE or op == O_PREFETCH or op == O_NANOSLEEP or op == O_PRAGMA:
             pass
         elif op == O_UNSUPPORTED or op == O_TRAP:
             _fail(err, E_UNSUPPORTED if op == O_UNSUPPORTED else E_TRAP, pc, block, w * 32, 0, 0)
             return executed
-        else:
-            ok = _alu(row, op, t, r64, rf32, rf64, w, active)
-            if not ok:
+        elif active != 0:
+            if not _alu(code, pc, op, t, r64, rf32, rf64, w, active):
                 _fail(err, E_TYPE, pc, block, w * 32, 0, t)
                 return executed
 
         # Advance program counters.
+        next_pc = pc + 1
         stay = mask & ~leaving
         if leaving:
             run_mask[w] &= ~leaving
@@ -602,14 +591,15 @@ def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, war
             if branch_taken == 0:
                 warp_pc[w] = next_pc
             elif branch_taken == stay:
-                warp_pc[w] = row[F_TARGET]
+                warp_pc[w] = code[pc, F_TARGET]
             else:
                 uniform[w] = False
+                target = code[pc, F_TARGET]
                 for lane in range(32):
                     if (stay >> lane) & 1:
-                        lane_pc[w, lane] = row[F_TARGET] if (branch_taken >> lane) & 1 else next_pc
+                        lane_pc[w, lane] = target if (branch_taken >> lane) & 1 else next_pc
         else:
-            target = row[F_TARGET]
+            target = code[pc, F_TARGET]
             for lane in range(32):
                 if (stay >> lane) & 1:
                     lane_pc[w, lane] = target if (branch_taken >> lane) & 1 else next_pc
@@ -631,7 +621,309 @@ def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, war
 
 
 @njit(cache=True)
-def _alu(row, op, t, r64, rf32, rf64, w, active):
+def _memory(code, pc, op, t, r64, rf32, rf64, w, block, active, mem8, mem16, mem32, mem64, seg,
+            buf_lo, buf_hi, buf_writable, counters, err, addrs, scratch, bank_load):
+    """One warp-level ld/st/atom/red: addresses, checks, data movement, then counting."""
+    space = code[pc, F_SPACE]
+    vec = max(code[pc, F_VEC], 1)
+    width = code[pc, F_WIDTH]
+    esize = width // vec
+    base = code[pc, F_ABASE]
+    off = code[pc, F_AOFF]
+    is_load = op == O_LD
+    is_atomic = op == O_ATOM or op == O_RED
+    resolved = space
+    lo, hi = INT64_MAX, INT64_MIN
+    for lane in range(32):
+        if (active >> lane) & 1:
+            a = off
+            if base >= 0:
+                a += r64[w, base, lane]
+            if space == SP_GENERIC:
+                lane_space = SP_GLOBAL
+                if a >= SHARED_WINDOW and a < SHARED_WINDOW + WINDOW_SIZE:
+                    lane_space = SP_SHARED
+                    a -= SHARED_WINDOW
+                elif a >= LOCAL_WINDOW and a < LOCAL_WINDOW + WINDOW_SIZE:
+                    lane_space = SP_LOCAL
+                    a -= LOCAL_WINDOW
+                if resolved == SP_GENERIC:
+                    resolved = lane_space
+                elif resolved != lane_space:
+                    _fail(err, E_MIXED_SPACE, pc, block, w * 32 + lane, a, 0)
+                    return
+            addrs[lane] = a
+            lo = min(lo, a)
+            hi = max(hi, a)
+            if a % (width if width <= 16 else 16) != 0:
+                _fail(err, E_MISALIGNED, pc, block, w * 32 + lane, a, width)
+                return
+    in_heap = resolved == SP_GLOBAL or resolved == SP_CONST
+    # Bounds: one check for the warp's address range; lane by lane only to name a culprit.
+    if in_heap:
+        inside = _find_buffer(lo, hi - lo + width, buf_lo, buf_hi)
+        checked = inside >= 0 and (is_load or buf_writable[inside] != 0)
+    else:
+        limit = seg[SEG_SHARED_SIZE] if resolved == SP_SHARED else (
+            seg[SEG_LOCAL_BYTES] if resolved == SP_LOCAL else seg[SEG_PARAM_SIZE])
+        checked = lo >= 0 and hi + width <= limit
+    if not checked:
+        _bounds_error(pc, w, block, active, addrs, width, in_heap, resolved, is_load, buf_lo,
+                      buf_hi, buf_writable, seg, err)
+        return
+    # Where each space lives in the memory image.
+    if in_heap:
+        moff = -GLOBAL_BASE
+    elif resolved == SP_SHARED:
+        moff = seg[SEG_SHARED_OFF]
+    elif resolved == SP_LOCAL:
+        moff = seg[SEG_LOCAL_OFF] + w * 32 * seg[SEG_LOCAL_BYTES]
+    else:
+        moff = seg[SEG_PARAM_OFF]
+    local_stride = seg[SEG_LOCAL_BYTES] if resolved == SP_LOCAL else 0
+    signed = (t >> 4) == K_SIGNED
+    if vec == 1 and esize == 4 and not is_atomic and local_stride == 0:
+        if is_load:
+            d0 = code[pc, F_D0]
+            for lane in range(32):
+                if (active >> lane) & 1:
+                    v = np.int64(mem32[(addrs[lane] + moff) >> 2])
+                    r64[w, d0, lane] = v - (np.int64(1) << 32) if signed and v >= (np.int64(1) << 31) else v
+        else:
+            s0 = code[pc, F_S0]
+            for lane in range(32):
+                if (active >> lane) & 1:
+                    mem32[(addrs[lane] + moff) >> 2] = np.uint32(r64[w, s0, lane] & 0xFFFFFFFF)
+    else:
+        # Lane by lane; atomics in lane order, like a serialised warp.
+        for lane in range(32):
+            if not (active >> lane) & 1:
+                continue
+            for k in range(vec):
+                at = addrs[lane] + k * esize + moff + lane * local_stride
+                if is_load:
+                    v = _mem_read(mem8, mem16, mem32, mem64, at, esize)
+                    r64[w, code[pc, F_D0 + k], lane] = _ext(v, t) if (t >> 4) != K_FLOAT else v
+                elif is_atomic:
+                    _atomic_lane(code, pc, op, t, r64, rf32, rf64, w, lane, mem8, mem16, mem32,
+                                 mem64, at, esize)
+                else:
+                    _mem_write(mem8, mem16, mem32, mem64, at, esize, r64[w, code[pc, F_S0 + k], lane])
+    # Counting.
+    counters[pc, C_SPACE] = resolved
+    counters[pc, C_REQUESTS] += 1
+    counters[pc, C_BYTES] += _popcount(active) * width
+    if resolved == SP_GLOBAL:
+        sectors, ideal = global_sectors(addrs, active, width, scratch)
+        counters[pc, C_SECTORS] += sectors
+        counters[pc, C_IDEAL_SECTORS] += ideal
+    elif resolved == SP_SHARED:
+        wavefronts, ideal = shared_wavefronts(addrs, active, width, scratch, bank_load)
+        counters[pc, C_WAVEFRONTS] += wavefronts
+        counters[pc, C_IDEAL_WAVEFRONTS] += ideal
+
+
+@njit(cache=True)
+def _bounds_error(pc, w, block, active, addrs, width, in_heap, resolved, is_load, buf_lo, buf_hi,
+                  buf_writable, seg, err):
+    for lane in range(32):
+        if not (active >> lane) & 1:
+            continue
+        a = addrs[lane]
+        if in_heap:
+            k = _find_buffer(a, width, buf_lo, buf_hi)
+            if k < 0 or (not is_load and buf_writable[k] == 0):
+                _fail(err, E_GLOBAL_OOB if resolved == SP_GLOBAL else E_CONST_OOB, pc, block,
+                      w * 32 + lane, a, width)
+                return
+        else:
+            limit = seg[SEG_SHARED_SIZE] if resolved == SP_SHARED else (
+                seg[SEG_LOCAL_BYTES] if resolved == SP_LOCAL else seg[SEG_PARAM_SIZE])
+            if a < 0 or a + width > limit:
+                code = E_SHARED_OOB if resolved == SP_SHARED else (
+                    E_LOCAL_OOB if resolved == SP_LOCAL else E_PARAM_OOB)
+                _fail(err, code, pc, block, w * 32 + lane, a, width)
+                return
+
+
+@njit(cache=True)
+def _atomic_lane(code, pc, op, t, r64, rf32, rf64, w, lane, mem8, mem16, mem32, mem64, at, esize):
+    old = _ext(_mem_read(mem8, mem16, mem32, mem64, at, esize), t)
+    fold, fb = 0.0, 0.0
+    s0, s1 = code[pc, F_S0], code[pc, F_S1]
+    if (t >> 4) == K_FLOAT:
+        fold = _bits_to_float(old, esize)
+        fb = _getf(r64, rf32, rf64, w, s0, lane, t)
+    bval = _ext(r64[w, s0, lane], t)
+    cval = _ext(r64[w, s1, lane], t) if s1 >= 0 else 0
+    iv, fv = _atomic(code[pc, F_CMP], t, old, bval, cval, fold, fb)
+    if (t >> 4) == K_FLOAT:
+        iv = _float_to_bits(fv, esize)
+    _mem_write(mem8, mem16, mem32, mem64, at, esize, iv)
+    if op == O_ATOM and code[pc, F_D0] >= 0:
+        r64[w, code[pc, F_D0], lane] = old
+
+
+@njit(cache=True, inline="always")
+def _type_mask(t):
+    """(mask, sign bit) that normalise an int64 to type t: ((x & mask) ^ sign) - sign."""
+    sz = t & 15
+    if t < 0 or sz >= 3:
+        return np.int64(-1), np.int64(0)
+    bits = 8 << sz
+    sign = np.int64(1) << (bits - 1) if (t >> 4) == K_SIGNED else np.int64(0)
+    return (np.int64(1) << bits) - 1, sign
+
+
+@njit(cache=True)
+def _alu(code, pc, op, t, r64, rf32, rf64, w, active):
+    """Fast paths for the instructions that dominate real kernels; the rest lane by lane.
+
+    Fast paths index the register file directly (array views cost reference counting) and
+    compute every lane, storing only the active ones.
+    """
+    kind = t >> 4
+    mod = code[pc, F_MOD]
+    d0, s0, s1, s2 = code[pc, F_D0], code[pc, F_S0], code[pc, F_S1], code[pc, F_S2]
+    if code[pc, F_SNEG] != 0 or mod & (M_SAT | M_HI):
+        return _alu_general(code[pc], op, t, r64, rf32, rf64, w, active)
+    if kind == K_FLOAT:
+        if (t & 15) == 2 and (op == O_ADD or op == O_SUB or op == O_MUL or op == O_FMA or op == O_MAD):
+            _f32_arith(op, rf32, w, d0, s0, s1, s2, active)
+            return True
+        return _alu_general(code[pc], op, t, r64, rf32, rf64, w, active)
+    m, h = _type_mask(t)
+    if op == O_MOV:
+        for lane in range(32):
+            if (active >> lane) & 1:
+                r64[w, d0, lane] = r64[w, s0, lane] & m
+        return True
+    if kind != K_PRED and (op == O_ADD or op == O_SUB or op == O_AND or op == O_OR or op == O_XOR
+                           or op == O_SHL or ((op == O_MUL or op == O_MAD) and not (mod & M_WIDE))):
+        _int_fast2(op, t, r64, w, s0, s1, s2 if s2 >= 0 else s1, d0, active, m, h)
+        return True
+    if (op == O_MUL or op == O_MAD) and mod & M_WIDE:
+        wide = (t & ~15) | ((t & 15) + 1)
+        wm, wh = _type_mask(wide)
+        for lane in range(32):
+            v = (((r64[w, s0, lane] & m) ^ h) - h) * (((r64[w, s1, lane] & m) ^ h) - h)
+            if op == O_MAD:
+                v += r64[w, s2, lane]
+            if (active >> lane) & 1:
+                r64[w, d0, lane] = ((v & wm) ^ wh) - wh
+        return True
+    if op == O_SETP and kind != K_PRED and (mod >> 8) & 3 == 0 and code[pc, F_D1] < 0:
+        _setp_fast(code[pc, F_CMP], t, r64, w, s0, s1, d0, active, m, h)
+        return True
+    if op == O_SELP:
+        for lane in range(32):
+            if (active >> lane) & 1:
+                r64[w, d0, lane] = r64[w, s0, lane] if r64[w, s2, lane] != 0 else r64[w, s1, lane]
+        return True
+    st = code[pc, F_TYPE2]
+    if op == O_CVT and (st >> 4) != K_FLOAT:
+        sm, sh = _type_mask(st)
+        for lane in range(32):
+            if (active >> lane) & 1:
+                v = ((r64[w, s0, lane] & sm) ^ sh) - sh
+                r64[w, d0, lane] = ((v & m) ^ h) - h
+        return True
+    return _alu_general(code[pc], op, t, r64, rf32, rf64, w, active)
+
+
+@njit(cache=True)
+def _int_fast2(op, t, r, w, s0, s1, s2, d0, active, m, h):
+    if op == O_ADD:
+        for lane in range(32):
+            v = r[w, s0, lane] + r[w, s1, lane]
+            if (active >> lane) & 1:
+                r[w, d0, lane] = ((v & m) ^ h) - h
+    elif op == O_SUB:
+        for lane in range(32):
+            v = r[w, s0, lane] - r[w, s1, lane]
+            if (active >> lane) & 1:
+                r[w, d0, lane] = ((v & m) ^ h) - h
+    elif op == O_MUL:
+        for lane in range(32):
+            v = r[w, s0, lane] * r[w, s1, lane]
+            if (active >> lane) & 1:
+                r[w, d0, lane] = ((v & m) ^ h) - h
+    elif op == O_MAD:
+        for lane in range(32):
+            v = r[w, s0, lane] * r[w, s1, lane] + r[w, s2, lane]
+            if (active >> lane) & 1:
+                r[w, d0, lane] = ((v & m) ^ h) - h
+    elif op == O_AND:
+        for lane in range(32):
+            v = r[w, s0, lane] & r[w, s1, lane]
+            if (active >> lane) & 1:
+                r[w, d0, lane] = ((v & m) ^ h) - h
+    elif op == O_OR:
+        for lane in range(32):
+            v = r[w, s0, lane] | r[w, s1, lane]
+            if (active >> lane) & 1:
+                r[w, d0, lane] = ((v & m) ^ h) - h
+    elif op == O_XOR:
+        for lane in range(32):
+            v = r[w, s0, lane] ^ r[w, s1, lane]
+            if (active >> lane) & 1:
+                r[w, d0, lane] = ((v & m) ^ h) - h
+    else:
+        bits = 8 << (t & 15)
+        for lane in range(32):
+            sh = r[w, s1, lane] & 0xFFFFFFFF
+            v = r[w, s0, lane] << sh if sh < bits else 0
+            if (active >> lane) & 1:
+                r[w, d0, lane] = ((v & m) ^ h) - h
+
+
+@njit(cache=True)
+def _setp_fast(cmp, t, r64, w, s0, s1, d0, active, m, h):
+    """Integer setp without a boolean combine. Normalised values of up to 32 bits compare
+    correctly as int64 whatever their signedness; 64-bit unsigned ones are biased first."""
+    if cmp >= 6:          # lo ls hi hs -> lt le gt ge, unsigned
+        cmp -= 4
+        unsigned = True
+    else:
+        unsigned = (t >> 4) != K_SIGNED
+    bias = INT64_MIN if unsigned and (t & 15) >= 3 else np.int64(0)
+    for lane in range(32):
+        x = (((r64[w, s0, lane] & m) ^ h) - h) ^ bias
+        y = (((r64[w, s1, lane] & m) ^ h) - h) ^ bias
+        if cmp == 0:
+            r = x == y
+        elif cmp == 1:
+            r = x != y
+        elif cmp == 2:
+            r = x < y
+        elif cmp == 3:
+            r = x <= y
+        elif cmp == 4:
+            r = x > y
+        else:
+            r = x >= y
+        if (active >> lane) & 1:
+            r64[w, d0, lane] = 1 if r else 0
+
+
+@njit(cache=True)
+def _f32_arith(op, rf32, w, d0, s0, s1, s2, active):
+    for lane in range(32):
+        x, y = rf32[w, s0, 2 * lane], rf32[w, s1, 2 * lane]
+        if op == O_ADD:
+            v = x + y
+        elif op == O_SUB:
+            v = x - y
+        elif op == O_MUL:
+            v = x * y
+        else:
+            v = np.float32(np.float64(x) * np.float64(y) + np.float64(rf32[w, s2, 2 * lane]))
+        if (active >> lane) & 1:
+            rf32[w, d0, 2 * lane] = v
+
+
+@njit(cache=True)
+def _alu_general(row, op, t, r64, rf32, rf64, w, active):
     """Per-lane arithmetic, logic, compare, convert and move instructions."""
     d0, s0, s1, s2 = row[F_D0], row[F_S0], row[F_S1], row[F_S2]
     kind = t >> 4
@@ -920,120 +1212,6 @@ def _warp_collective(row, op, t, r64, w, active, mask, tmp):
         r64[w, d0, lane] = tmp[j]
         if d1 >= 0:
             r64[w, d1, lane] = 1 if ok else 0
-
-
-@njit(cache=True)
-def _memory(code, row, pc, op, t, r64, w, block, active, heap8, heap16, heap32, heap64,
-            buf_lo, buf_hi, buf_writable, param8, param16, param32, param64,
-            shared8, shared16, shared32, shared64, shared_size,
-            local8, local16, local32, local64, local_bytes, counters, err, addrs, scratch,
-            bank_load, rf32, rf64):
-    if active == 0:
-        return
-    space = row[F_SPACE]
-    vec = row[F_VEC] if row[F_VEC] > 0 else 1
-    width = row[F_WIDTH]
-    esize = width // vec
-    base = row[F_ABASE]
-    off = row[F_AOFF]
-    is_load = op == O_LD
-    is_atomic = op == O_ATOM or op == O_RED
-    resolved = space
-    # Addresses, and the space a generic address points into.
-    for lane in range(32):
-        if (active >> lane) & 1:
-            a = off
-            if base >= 0:
-                a += r64[w, base, lane]
-            lane_space = space
-            if space == SP_GENERIC:
-                if a >= SHARED_WINDOW and a < SHARED_WINDOW + WINDOW_SIZE:
-                    lane_space = SP_SHARED
-                    a -= SHARED_WINDOW
-                elif a >= LOCAL_WINDOW and a < LOCAL_WINDOW + WINDOW_SIZE:
-                    lane_space = SP_LOCAL
-                    a -= LOCAL_WINDOW
-                else:
-                    lane_space = SP_GLOBAL
-                if resolved == SP_GENERIC:
-                    resolved = lane_space
-                elif resolved != lane_space:
-                    _fail(err, E_MIXED_SPACE, pc, block, w * 32 + lane, a, 0)
-                    return
-            addrs[lane] = a
-            if a % (width if width <= 16 else 16) != 0:
-                _fail(err, E_MISALIGNED, pc, block, w * 32 + lane, a, width)
-                return
-    in_heap = resolved == SP_GLOBAL or resolved == SP_CONST
-    # Bounds.
-    for lane in range(32):
-        if (active >> lane) & 1:
-            a = addrs[lane]
-            if in_heap:
-                k = _find_buffer(a, width, buf_lo, buf_hi)
-                if k < 0 or (not is_load and buf_writable[k] == 0):
-                    _fail(err, E_GLOBAL_OOB if space != SP_CONST else E_CONST_OOB, pc, block,
-                          w * 32 + lane, a, width)
-                    return
-            elif resolved == SP_SHARED:
-                if a < 0 or a + width > shared_size:
-                    _fail(err, E_SHARED_OOB, pc, block, w * 32 + lane, a, width)
-                    return
-            elif resolved == SP_LOCAL:
-                if a < 0 or a + width > local_bytes:
-                    _fail(err, E_LOCAL_OOB, pc, block, w * 32 + lane, a, width)
-                    return
-            elif resolved == SP_PARAM:
-                if a < 0 or a + width > param8.shape[0]:
-                    _fail(err, E_PARAM_OOB, pc, block, w * 32 + lane, a, width)
-                    return
-    # Data movement, lane by lane (atomics in lane order, like a serialised warp).
-    for lane in range(32):
-        if not (active >> lane) & 1:
-            continue
-        a = addrs[lane]
-        for k in range(vec):
-            ea = a + k * esize
-            if in_heap:
-                m8, m16, m32, m64, moff = heap8, heap16, heap32, heap64, ea - GLOBAL_BASE
-            elif resolved == SP_SHARED:
-                m8, m16, m32, m64, moff = shared8, shared16, shared32, shared64, ea
-            elif resolved == SP_LOCAL:
-                m8, m16, m32, m64, moff = local8, local16, local32, local64, (w * 32 + lane) * local_bytes + ea
-            else:
-                m8, m16, m32, m64, moff = param8, param16, param32, param64, ea
-            if is_load:
-                v = _ext(_mem_read(m8, m16, m32, m64, moff, esize), t) if (t >> 4) != K_FLOAT else _mem_read(m8, m16, m32, m64, moff, esize)
-                r64[w, row[F_D0 + k], lane] = v
-            elif is_atomic:
-                old = _ext(_mem_read(m8, m16, m32, m64, moff, esize), t)
-                fold, fb = 0.0, 0.0
-                if (t >> 4) == K_FLOAT:
-                    fold = _bits_to_float(old, esize)
-                    fb = _getf(r64, rf32, rf64, w, row[F_S0], lane, t)
-                bval = _ext(r64[w, row[F_S0], lane], t)
-                cval = _ext(r64[w, row[F_S1], lane], t) if row[F_S1] >= 0 else 0
-                iv, fv = _atomic(row[F_CMP], t, old, bval, cval, fold, fb)
-                if (t >> 4) == K_FLOAT:
-                    iv = _float_to_bits(fv, esize)
-                _mem_write(m8, m16, m32, m64, moff, esize, iv)
-                if op == O_ATOM and row[F_D0] >= 0:
-                    r64[w, row[F_D0], lane] = old
-            else:
-                _mem_write(m8, m16, m32, m64, moff, esize, r64[w, row[F_S0 + k], lane])
-    # Counting.
-    n = _popcount(active)
-    counters[pc, C_SPACE] = resolved
-    counters[pc, C_REQUESTS] += 1
-    counters[pc, C_BYTES] += n * width
-    if resolved == SP_GLOBAL:
-        sectors, ideal = global_sectors(addrs, active, width, scratch)
-        counters[pc, C_SECTORS] += sectors
-        counters[pc, C_IDEAL_SECTORS] += ideal
-    elif resolved == SP_SHARED:
-        wavefronts, ideal = shared_wavefronts(addrs, active, width, scratch, bank_load)
-        counters[pc, C_WAVEFRONTS] += wavefronts
-        counters[pc, C_IDEAL_WAVEFRONTS] += ideal
 
 
 @njit(cache=True)

@@ -51,8 +51,9 @@ class GlobalHeap:
             end = max(end, address - GLOBAL_BASE + max(var.size, 1))
         self.size = _round(end + GUARD, ALIGN)
 
-    def build(self, program: Program) -> None:
-        self.raw = np.zeros(self.size, dtype=np.uint8)
+    def build(self, program: Program, tail_bytes: int = 0) -> None:
+        """The image: the heap, then `tail_bytes` for the other state spaces (see simulate)."""
+        self.raw = np.zeros(self.size + _round(tail_bytes, 16), dtype=np.uint8)
         for slot, (_, array) in zip(self.slots, self._buffers):
             start = slot.address - GLOBAL_BASE
             self.raw[start:start + array.nbytes] = array.reshape(-1).view(np.uint8)

@@ -23,7 +23,7 @@ from .launch import LaunchSpec, Value, dims
 from .memory import GlobalHeap, pack_params, split_args
 from .ptx import opcodes
 from .ptx.parser import parse
-from .ptx.program import SPECIAL_REGISTERS, Program, lower
+from .ptx.program import SPECIAL_REGISTERS, Program, bind_params, lower
 from .report import KernelReport
 from .tally import instruction_rows, line_rows, metrics_from_rows
 
@@ -54,9 +54,12 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
     heap = GlobalHeap(split_args(args))
     program = lower(module, kernel_name, heap.variables_base)
     heap.place_variables(program)
-    heap.build(program)
     params = pack_params(program, args, heap)
-    counters = _run(program, heap, params, grid3, block3, shared_mem, max_instructions)
+    layout = _SpaceLayout(program, block3, shared_mem, len(params))
+    heap.build(program, layout.tail_bytes)
+    layout.place(heap, params)
+    counters = _run(bind_params(program, params), heap, layout, grid3, block3, shared_mem,
+                    max_instructions)
     heap.write_back()
     rows = instruction_rows(program, counters)
     metrics = metrics_from_rows(rows, counters)
@@ -109,14 +112,32 @@ class _Registers:
             self.r64[:, base + SPECIAL_REGISTERS.index(name), :] = value
 
 
-def _run(program: Program, heap: GlobalHeap, params: np.ndarray, grid3, block3, shared_mem: int,
+class _SpaceLayout:
+    """Shared, local and param memory live after the heap in one image, so the emulator's
+    memory path takes one set of arrays whatever the space."""
+
+    def __init__(self, program: Program, block3, shared_mem: int, param_bytes: int):
+        threads = block3[0] * block3[1] * block3[2]
+        self.shared_bytes = _round16(max(program.shared_static, program.shared_dynamic_offset + shared_mem))
+        self.local_bytes = _round16(program.local_bytes)
+        local_total = ((threads + 31) // 32) * 32 * self.local_bytes
+        self.param_bytes = _round16(param_bytes)
+        self.tail_bytes = self.shared_bytes + local_total + self.param_bytes
+        self._local_total = local_total
+
+    def place(self, heap: GlobalHeap, params: np.ndarray) -> None:
+        shared_off = heap.size
+        local_off = shared_off + self.shared_bytes
+        param_off = local_off + self._local_total
+        heap.raw[param_off:param_off + len(params)] = params
+        self.seg = np.array([shared_off, self.shared_bytes, local_off, self.local_bytes,
+                             param_off, len(params)], dtype=np.int64)
+
+
+def _run(program: Program, heap: GlobalHeap, layout: _SpaceLayout, grid3, block3, shared_mem: int,
          budget: int) -> np.ndarray:
     threads = block3[0] * block3[1] * block3[2]
-    shared_bytes = _round16(max(program.shared_static, program.shared_dynamic_offset + shared_mem))
-    local_bytes = _round16(program.local_bytes)
-    regs = _Registers(program, block3, grid3, shared_mem, shared_bytes)
-    shared = np.zeros(max(shared_bytes, 16), dtype=np.uint8)
-    local = np.zeros(max(regs.n_warps * 32 * local_bytes, 16), dtype=np.uint8)
+    regs = _Registers(program, block3, grid3, shared_mem, layout.shared_bytes)
     counters = new_counters(len(program.code))
     err = np.zeros(6, dtype=np.int64)
     n_blocks = grid3[0] * grid3[1] * grid3[2]
@@ -124,17 +145,12 @@ def _run(program: Program, heap: GlobalHeap, params: np.ndarray, grid3, block3, 
     for first in range(0, n_blocks, BLOCKS_PER_CHUNK):
         last = min(n_blocks, first + BLOCKS_PER_CHUNK)
         executed = run_blocks(
-            program.code, regs.r64, regs.rf32, regs.rf64, threads, np.array(block3, np.int64),
-            np.array(grid3, np.int64), first, last, program.special_base, *heap.views,
-            heap.lo, heap.hi, heap.writable, *_views(params), *_views(shared), *_views(local),
-            local_bytes, counters, err, budget, executed)
+            program.code, regs.r64, regs.rf32, regs.rf64, threads, np.array(grid3, np.int64),
+            first, last, program.special_base, *heap.views, layout.seg, heap.lo, heap.hi,
+            heap.writable, counters, err, budget, executed)
         if err[0] != E_NONE:
             raise _error(err, program, heap, grid3, block3)
     return counters
-
-
-def _views(raw: np.ndarray):
-    return raw, raw.view(np.uint16), raw.view(np.uint32), raw.view(np.uint64)
 
 
 def _round16(n: int) -> int:

@@ -501,3 +501,32 @@ _HANDLERS = {
     "mul": _lower_float_round, "fma": _lower_float_round, "rcp": _lower_float_round,
     "sqrt": _lower_float_round,
 }
+
+
+def bind_params(program: Program, block: np.ndarray) -> Program:
+    """Turn `ld.param [symbol]` into moves from constant slots holding this launch's values.
+
+    Parameters are launch constants, and on the hardware they are constant-bank operands rather
+    than memory instructions: this keeps them off the emulator's memory path.
+    """
+    import dataclasses
+    code = program.code.copy()
+    constants = list(program.constants)
+    slot_of = {bits: slot for slot, bits in constants}
+    n_slots = program.n_slots
+    raw = block.tobytes()
+    for row in code:
+        if not (row[F_OP] == OP["ld"] and row[F_SPACE] == SP_PARAM and row[F_ABASE] < 0
+                and row[F_VEC] == 1 and row[F_WIDTH] <= 8):
+            continue
+        offset, size, t = int(row[F_AOFF]), int(row[F_WIDTH]), int(row[F_TYPE])
+        if offset < 0 or offset + size > len(raw):
+            continue  # left for the emulator to report as out of bounds
+        value = int.from_bytes(raw[offset:offset + size], "little",
+                               signed=type_kind(t) == K_SIGNED) & ((1 << 64) - 1)
+        if value not in slot_of:
+            slot_of[value] = n_slots
+            constants.append((n_slots, value))
+            n_slots += 1
+        row[F_OP], row[F_S0], row[F_ABASE] = OP["mov"], slot_of[value], -1
+    return dataclasses.replace(program, code=code, constants=constants, n_slots=n_slots)
