@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from .count import (C_BYTES, C_SPACE, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS,
                     C_THREADS, C_WAVEFRONTS, global_sectors, shared_wavefronts)
@@ -503,6 +503,22 @@ def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, spe
                 wait_mask[w] = 0
                 uniform[w] = False
     return executed
+
+
+@njit(cache=True, parallel=True)
+def run_blocks_parallel(code, r64s, rf32s, rf64s, n_threads, grid_dims, b_first, b_last,
+                        special_base, mem8, mem16, mem32, mem64, segs, buf_lo, buf_hi,
+                        buf_writable, counters, errs, budget, executed):
+    """Blocks split into one contiguous range per worker; each worker has its own registers,
+    shared/local memory, counters and error slot. Only for kernels without atomics."""
+    workers = r64s.shape[0]
+    n = b_last - b_first
+    for p in prange(workers):
+        lo = b_first + (n * p) // workers
+        hi = b_first + (n * (p + 1)) // workers
+        executed[p] = run_blocks(code, r64s[p], rf32s[p], rf64s[p], n_threads, grid_dims, lo, hi,
+                                 special_base, mem8, mem16, mem32, mem64, segs[p], buf_lo, buf_hi,
+                                 buf_writable, counters[p], errs[p], budget, executed[p])
 
 
 @njit(cache=True)

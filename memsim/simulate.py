@@ -10,20 +10,22 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
+import numba
 import numpy as np
 
 from . import metrics as m
 from .compile import compile_cuda, load_source
-from .count import new_counters
+from .count import C_SPACE, N_COUNTERS
 from .emulate import (E_BUDGET, E_CONST_OOB, E_DEADLOCK, E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED,
                       E_MIXED_SPACE, E_NONE, E_PARAM_OOB, E_SHARED_OOB, E_TRAP, E_TYPE,
-                      E_UNSUPPORTED, run_blocks)
+                      E_UNSUPPORTED, run_blocks, run_blocks_parallel)
 from .errors import BudgetExceeded, LaunchError, MemoryFault, UnsupportedInstruction
 from .launch import LaunchSpec, Value, dims
 from .memory import GlobalHeap, pack_params, split_args
 from .ptx import opcodes
+from .ptx.opcodes import OP
 from .ptx.parser import parse
-from .ptx.program import SPECIAL_REGISTERS, Program, bind_params, lower
+from .ptx.program import F_OP, SPECIAL_REGISTERS, Program, bind_params, lower
 from .report import KernelReport
 from .tally import instruction_rows, line_rows, metrics_from_rows
 
@@ -55,7 +57,8 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
     program = lower(module, kernel_name, heap.variables_base)
     heap.place_variables(program)
     params = pack_params(program, args, heap)
-    layout = _SpaceLayout(program, block3, shared_mem, len(params))
+    workers = _workers(program, grid3[0] * grid3[1] * grid3[2], threads)
+    layout = _SpaceLayout(program, block3, shared_mem, len(params), workers)
     heap.build(program, layout.tail_bytes)
     layout.place(heap, params)
     counters = _run(bind_params(program, params), heap, layout, grid3, block3, shared_mem,
@@ -81,16 +84,17 @@ def simulate_spec(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]
 
 
 class _Registers:
-    """The register file of one block: int64 bit patterns, with float views of the same memory."""
+    """Register files, one per worker: int64 bit patterns, with float views of the same memory."""
 
-    def __init__(self, program: Program, block3, grid3, dynamic_smem: int, total_smem: int):
+    def __init__(self, program: Program, block3, grid3, dynamic_smem: int, total_smem: int,
+                 workers: int):
         threads = block3[0] * block3[1] * block3[2]
         self.n_warps = (threads + 31) // 32
-        self.r64 = np.zeros((self.n_warps, program.n_slots, 32), dtype=np.int64)
+        self.r64 = np.zeros((workers, self.n_warps, program.n_slots, 32), dtype=np.int64)
         self.rf32 = self.r64.view(np.float32)
         self.rf64 = self.r64.view(np.float64)
         for slot, bits in program.constants:
-            self.r64[:, slot, :] = np.array([bits], dtype=np.uint64).view(np.int64)[0]
+            self.r64[:, :, slot, :] = np.array([bits], dtype=np.uint64).view(np.int64)[0]
         self._specials(program.special_base, block3, grid3, dynamic_smem, total_smem)
 
     def _specials(self, base: int, block3, grid3, dynamic_smem: int, total_smem: int) -> None:
@@ -109,48 +113,69 @@ class _Registers:
             "%dynamic_smem_size": dynamic_smem, "%total_smem_size": total_smem,
         }
         for name, value in values.items():
-            self.r64[:, base + SPECIAL_REGISTERS.index(name), :] = value
+            self.r64[:, :, base + SPECIAL_REGISTERS.index(name), :] = value
 
 
 class _SpaceLayout:
-    """Shared, local and param memory live after the heap in one image, so the emulator's
-    memory path takes one set of arrays whatever the space."""
+    """Shared, local and param memory live after the heap in one image (one shared and local
+    region per worker), so the emulator's memory path takes one set of arrays for every space."""
 
-    def __init__(self, program: Program, block3, shared_mem: int, param_bytes: int):
+    def __init__(self, program: Program, block3, shared_mem: int, param_bytes: int, workers: int):
         threads = block3[0] * block3[1] * block3[2]
+        self.workers = workers
         self.shared_bytes = _round16(max(program.shared_static, program.shared_dynamic_offset + shared_mem))
         self.local_bytes = _round16(program.local_bytes)
-        local_total = ((threads + 31) // 32) * 32 * self.local_bytes
+        self.local_total = ((threads + 31) // 32) * 32 * self.local_bytes
         self.param_bytes = _round16(param_bytes)
-        self.tail_bytes = self.shared_bytes + local_total + self.param_bytes
-        self._local_total = local_total
+        self.tail_bytes = workers * (self.shared_bytes + self.local_total) + self.param_bytes
 
     def place(self, heap: GlobalHeap, params: np.ndarray) -> None:
-        shared_off = heap.size
-        local_off = shared_off + self.shared_bytes
-        param_off = local_off + self._local_total
+        param_off = heap.size + self.workers * (self.shared_bytes + self.local_total)
         heap.raw[param_off:param_off + len(params)] = params
-        self.seg = np.array([shared_off, self.shared_bytes, local_off, self.local_bytes,
-                             param_off, len(params)], dtype=np.int64)
+        self.seg = np.zeros((self.workers, 6), dtype=np.int64)
+        for p in range(self.workers):
+            shared_off = heap.size + p * (self.shared_bytes + self.local_total)
+            self.seg[p] = (shared_off, self.shared_bytes, shared_off + self.shared_bytes,
+                           self.local_bytes, param_off, len(params))
+
+
+def _workers(program: Program, n_blocks: int, threads: int) -> int:
+    """Blocks run in parallel only when no atomics order them and there is enough work."""
+    has_atomics = bool(np.isin(program.code[:, F_OP], (OP["atom"], OP["red"])).any())
+    if has_atomics or n_blocks * threads < 1 << 16:
+        return 1
+    return max(1, min(numba.get_num_threads(), n_blocks))
 
 
 def _run(program: Program, heap: GlobalHeap, layout: _SpaceLayout, grid3, block3, shared_mem: int,
          budget: int) -> np.ndarray:
     threads = block3[0] * block3[1] * block3[2]
-    regs = _Registers(program, block3, grid3, shared_mem, layout.shared_bytes)
-    counters = new_counters(len(program.code))
-    err = np.zeros(6, dtype=np.int64)
+    workers = layout.workers
+    regs = _Registers(program, block3, grid3, shared_mem, layout.shared_bytes, workers)
+    counters = np.zeros((workers, len(program.code), N_COUNTERS), dtype=np.int64)
+    errs = np.zeros((workers, 6), dtype=np.int64)
+    executed = np.zeros(workers, dtype=np.int64)
     n_blocks = grid3[0] * grid3[1] * grid3[2]
-    executed = 0
-    for first in range(0, n_blocks, BLOCKS_PER_CHUNK):
-        last = min(n_blocks, first + BLOCKS_PER_CHUNK)
-        executed = run_blocks(
-            program.code, regs.r64, regs.rf32, regs.rf64, threads, np.array(grid3, np.int64),
-            first, last, program.special_base, *heap.views, layout.seg, heap.lo, heap.hi,
-            heap.writable, counters, err, budget, executed)
-        if err[0] != E_NONE:
-            raise _error(err, program, heap, grid3, block3)
-    return counters
+    grid = np.array(grid3, np.int64)
+    chunk = BLOCKS_PER_CHUNK * workers
+    for first in range(0, n_blocks, chunk):
+        last = min(n_blocks, first + chunk)
+        if workers == 1:
+            executed[0] = run_blocks(
+                program.code, regs.r64[0], regs.rf32[0], regs.rf64[0], threads, grid, first, last,
+                program.special_base, *heap.views, layout.seg[0], heap.lo, heap.hi, heap.writable,
+                counters[0], errs[0], budget, executed[0])
+        else:
+            run_blocks_parallel(
+                program.code, regs.r64, regs.rf32, regs.rf64, threads, grid, first, last,
+                program.special_base, *heap.views, layout.seg, heap.lo, heap.hi, heap.writable,
+                counters, errs, budget, executed)
+        failed = [e for e in errs if e[0] != E_NONE]
+        if failed:
+            raise _error(min(failed, key=lambda e: e[2]), program, heap, grid3, block3)
+    merged = counters.sum(axis=0)
+    merged[:, C_SPACE] = counters[:, :, C_SPACE].max(axis=0)
+    return merged
 
 
 def _round16(n: int) -> int:
