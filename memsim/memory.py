@@ -75,12 +75,15 @@ class GlobalHeap:
         """Where an address lies relative to the buffers, for error messages."""
         best = None
         for slot in self.slots:
-            if slot.address <= address < slot.address + slot.nbytes:
+            end = slot.address + slot.nbytes
+            if slot.address <= address < end:
                 return f"inside argument {slot.position}"
-            distance = address - (slot.address + slot.nbytes) if address >= slot.address else slot.address - address
+            if address >= end:
+                distance, text = address - end, f"{address - end} bytes past the end of"
+            else:
+                distance, text = slot.address - address, f"{slot.address - address} bytes before"
             if best is None or distance < best[0]:
-                where = "past the end of" if address >= slot.address else "before"
-                best = (distance, f"{distance} bytes {where} argument {slot.position}")
+                best = (distance, f"{text} argument {slot.position} ({slot.nbytes} bytes)")
         return best[1] if best else "no buffers"
 
 

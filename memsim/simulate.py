@@ -196,7 +196,7 @@ def _error(err: np.ndarray, program: Program, heap: GlobalHeap, grid3, block3) -
     kind = "read" if static.op == "ld" else ("write" if static.op == "st" else static.op)
     if code in _ACCESS:
         space = _ACCESS[code]
-        detail = f" ({heap.describe(address)})" if space == "global" else ""
+        detail = f": {heap.describe(address)}," if space == "global" else ""
         return MemoryFault(f"invalid __{space}__ {kind} of size {extra} at address {address:#x}{detail} "
                            f"by {who}, {where}: `{static.text}`")
     if code == E_MISALIGNED:

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import PTXError
+from .opcodes import OP
 
 TYPE_SIZES = {
     "pred": 1, "b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "bf16": 2,
@@ -276,8 +277,14 @@ def parse_instruction(statement: str) -> Instruction:
         head, _, more = head.partition("\t")
         rest = more + " " + rest
     parts = head.split(".")
-    operands = tuple(_operand(text) for text in _split_operands(rest.strip())) if rest.strip() else ()
-    return Instruction(parts[0], tuple(parts[1:]), operands, pred, negated, text=statement.strip())
+    try:
+        operands = tuple(_operand(text) for text in _split_operands(rest.strip())) if rest.strip() else ()
+    except PTXError:
+        if parts[0] in OP:
+            raise
+        operands = ()  # an opcode without semantics: reported if a thread ever reaches it
+    text = " ".join(statement.split())
+    return Instruction(parts[0], tuple(parts[1:]), operands, pred, negated, text=text)
 
 
 def _split_operands(text: str) -> list[str]:

@@ -233,7 +233,12 @@ def lower(module: Module, kernel_name: str, heap_base_of_vars: int = 0) -> Progr
         row[[F_MOD, F_CMP, F_GNEG, F_SNEG, F_AOFF, F_VEC, F_WIDTH, F_SPACE]] = 0
         row[F_LINE] = ins.line
         static = StaticInstruction(index, ins.text, ins.line, ins.opcode)
-        _lower_instruction(low, ins, row, static)
+        try:
+            _lower_instruction(low, ins, row, static)
+        except PTXError:
+            # e.g. the .param scratch of a device-function call (printf): reported only if reached
+            row[:] = -1
+            row[F_OP], row[F_LINE], static.op = OP["unsupported"], ins.line, ""
         if ins.pred is not None:
             row[F_GUARD] = low.register(ins.pred)
             row[F_GNEG] = int(ins.pred_negated)

@@ -1,0 +1,89 @@
+"""Bad input gets one clear line naming what is wrong, never a traceback or a wrong number."""
+import numpy as np
+import pytest
+
+import memsim
+from memsim.errors import (BudgetExceeded, CompileError, LaunchError, MemoryFault,
+                           UnsupportedInstruction)
+
+COPY = '''extern "C" __global__ void k_copy(const float* a, float* b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  b[i] = a[i + n];
+}
+'''
+
+
+def _copy_args(n=64, shift=0):
+    return [np.zeros(n, np.float32), np.zeros(n, np.float32), np.int32(shift)]
+
+
+CASES = [
+    ("compile", dict(source="extern \"C\" __global__ void k(int* a) { a[0] = undefined_name; }",
+                     kernel="k", args=[np.zeros(1, np.int32)]), CompileError, r"undefined_name"),
+    ("unknown kernel", dict(kernel="k_nope"), LaunchError, r"no kernel named 'k_nope'.*k_copy"),
+    ("too few args", dict(args=_copy_args()[:2]), LaunchError, r"takes 3 arguments, got 2"),
+    ("scalar width", dict(args=_copy_args()[:2] + [np.int64(0)]), LaunchError, r"int64 \(8 bytes\).*\.u32"),
+    ("python int", dict(args=_copy_args()[:2] + [5]), LaunchError, r"numpy scalars"),
+    ("array for scalar", dict(args=_copy_args()[:2] + [np.zeros(2, np.int32)]), LaunchError, r"not a pointer"),
+    ("global out of bounds", dict(args=_copy_args(shift=1)), MemoryFault,
+     r"invalid __global__ read of size 4 .*0 bytes past the end of argument 0 \(256 bytes\), by thread \(31,0,0\) in block \(1,0,0\), line 3"),
+    ("huge block", dict(block=2048), LaunchError, r"limit is 1024"),
+    ("bad grid", dict(grid=(0, 1)), LaunchError, r"positive"),
+]
+
+
+@pytest.mark.parametrize("name,overrides,error,pattern", CASES, ids=[c[0] for c in CASES])
+def test_bad_launch_is_one_clear_line(name, overrides, error, pattern):
+    call = dict(source=COPY, kernel="k_copy", grid=2, block=32, args=_copy_args())
+    call.update(overrides)
+    with pytest.raises(error, match=pattern) as info:
+        memsim.simulate(call["source"], call["kernel"], call["grid"], call["block"], call["args"])
+    assert "\n" not in str(info.value)
+
+
+def test_shared_out_of_bounds_names_thread_and_line():
+    src = '''extern "C" __global__ void k_sh(float* out) {
+  __shared__ float tile[32];
+  tile[threadIdx.x] = 1.0f;
+  __syncthreads();
+  out[threadIdx.x] = tile[threadIdx.x];
+}'''
+    with pytest.raises(MemoryFault, match=r"invalid __shared__ write of size 4 .* by thread \(32,0,0\).*line 3"):
+        memsim.simulate(src, "k_sh", 1, 64, [np.zeros(64, np.float32)])
+
+
+def test_misaligned_access_is_reported():
+    src = '''extern "C" __global__ void k_mis(const char* a, float* out) {
+  out[threadIdx.x] = *(const float*)(a + 1 + 4 * threadIdx.x);
+}'''
+    with pytest.raises(MemoryFault, match=r"misaligned read of size 4"):
+        memsim.simulate(src, "k_mis", 1, 32, [np.zeros(256, np.int8), np.zeros(32, np.float32)])
+
+
+def test_endless_loop_hits_the_budget():
+    src = '''extern "C" __global__ void k_spin(volatile int* flag) {
+  while (flag[0] == 0) { }
+}'''
+    with pytest.raises(BudgetExceeded, match=r"budget of 10,000 warp instructions"):
+        memsim.simulate(src, "k_spin", 1, 32, [np.zeros(1, np.int32)], max_instructions=10_000)
+
+
+def test_unsupported_instruction_names_opcode_and_line():
+    src = '''#include <cuda_fp16.h>
+extern "C" __global__ void k_half(const __half* a, __half* b) {
+  b[threadIdx.x] = __hadd(a[threadIdx.x], a[threadIdx.x]);
+}'''
+    try:
+        memsim.simulate(src, "k_half", 1, 32, [np.zeros(32, np.float16), np.zeros(32, np.float16)])
+    except CompileError:
+        pytest.skip("cuda_fp16.h is not shipped with this NVRTC wheel")
+    except UnsupportedInstruction as exc:
+        assert "line 3" in str(exc) and "`" in str(exc)
+    else:
+        pytest.fail("half-precision arithmetic should be reported as unsupported")
+
+
+def test_printf_call_is_unsupported():
+    src = '''extern "C" __global__ void k_print(int* a) { printf("%d\\n", a[0]); }'''
+    with pytest.raises(UnsupportedInstruction, match=r"unsupported instruction '(call|st|ld|mov)' at line 1"):
+        memsim.simulate(src, "k_print", 1, 1, [np.zeros(1, np.int32)])
