@@ -30,14 +30,16 @@ def verdict_line(report: ComparisonReport) -> str:
 
 def metric_cells(row: MetricSummary) -> list[str]:
     """[metric, kind, compared, exact matches or median error, max error]."""
-    if row.exact:
+    if not row.compared:
+        result, worst = "", ""
+    elif row.exact:
         result = f"{row.matched}/{row.compared} equal"
         worst = _percent(row.max_abs_rel_error) if row.matched < row.compared else ""
     else:
         result = f"median {_percent(row.median_abs_rel_error)}"
         worst = _percent(row.max_abs_rel_error)
     if row.not_predicted:
-        result += f", {row.not_predicted} not predicted"
+        result = ", ".join(filter(None, [result, f"{row.not_predicted} not predicted"]))
     return [short(row.metric), "exact" if row.exact else "modeled", str(row.compared), result, worst]
 
 
@@ -50,17 +52,24 @@ def failure_cells(report: ComparisonReport, limit: int = 40) -> list[list[str]]:
             for c in report.failures[:limit]]
 
 
-def warnings(report: ComparisonReport) -> list[str]:
+def warnings(report: ComparisonReport, names: int = 6) -> list[str]:
     """Problems of the cases themselves, found by the hardware (they fail no simulator check)."""
     lines = []
     wrong_outputs = [c.name for c in report.cases if c.output_ok is False]
     if wrong_outputs:
-        lines.append(f"GPU outputs differ from the catalog reference: {', '.join(wrong_outputs)}")
+        lines.append(f"GPU outputs differ from the catalog reference in {_some(wrong_outputs, names)}")
+    contradicted: dict[str, list[str]] = {}
     for case in report.cases:
-        if case.wrong_expectations:
-            lines.append(f"{case.name}: the hardware contradicts the case's expected "
-                         f"{', '.join(short(m) for m in case.wrong_expectations)}")
+        for metric in case.wrong_expectations:
+            contradicted.setdefault(metric, []).append(case.name)
+    for metric, cases in sorted(contradicted.items()):
+        lines.append(f"the hardware contradicts the expected {short(metric)} of {_some(cases, names)}")
     return lines
+
+
+def _some(names: list[str], shown: int) -> str:
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return f"{len(names)} cases ({', '.join(names[:shown])}{more})"
 
 
 def print_summary(report: ComparisonReport, console: Console | None = None) -> None:
@@ -138,7 +147,7 @@ def write_scatter(report: ComparisonReport, path: Path) -> bool:
     for axis in list(axes.flat)[len(panels):]:
         axis.set_visible(False)
     figure.suptitle("memsim predicted vs hardware measured (ncu)")
-    figure.tight_layout()
+    figure.tight_layout(rect=(0, 0, 1, 0.97))  # room for the title
     figure.savefig(path, dpi=90)
     plt.close(figure)
     return True
