@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from memsim import catalog
+from memsim import catalog, metrics as m, simulate_spec
 from memsim.compile import compile_cuda
 from memsim.errors import CatalogError, MemsimError
 from memsim.launch import ArgSpec
@@ -357,3 +357,53 @@ def test_bad_parameters_are_one_line_errors(call, message):
         call()
     assert message in str(info.value)
     assert "\n" not in str(info.value)
+
+
+# ---- through the simulator: outputs equal the references, the seeds' stories hold ------------
+
+SIMULATED = [pytest.param(name, small(name), id=name) for name in catalog.names()] + [
+    pytest.param("transpose_smem_pad", dict(nx=64, dtype="float64"), id="smem_pad-float64"),
+    pytest.param("transpose_diagonal_col", dict(nx=64, ny=32, block="16,8", dtype="int32"), id="diagonal-int32"),
+    pytest.param("col_sums", dict(nx=96, block="64", dtype="float64"), id="col_sums-float64"),
+    pytest.param("matmul_smem", dict(nx=48, block="16,16", dtype="int32"), id="matmul_smem-int32"),
+]
+
+
+@pytest.mark.parametrize("name,params", SIMULATED)
+def test_simulated_outputs_equal_the_reference(name, params):
+    entry = catalog.get(name)
+    spec = entry.launch(**params)
+    report, after = simulate_spec(spec)
+    assert report.kernel == entry.kernel
+    assert entry.check(spec.materialize(), after) == []
+
+
+def _per_request(report, numerator: str, denominator: str) -> float:
+    return report.metrics[numerator] / report.metrics[denominator]
+
+
+SEED_STORIES = [  # (entry, params, metric, per-request metric, value) from the seed documents
+    ("copy_row", dict(nx=64), m.GLOBAL_LD_SECTORS, m.GLOBAL_LD_REQUESTS, 4),
+    ("copy_col", dict(nx=64), m.GLOBAL_LD_SECTORS, m.GLOBAL_LD_REQUESTS, 32),
+    ("transpose_naive_row", dict(nx=64), m.GLOBAL_ST_SECTORS, m.GLOBAL_ST_REQUESTS, 32),
+    ("transpose_naive_col", dict(nx=64), m.GLOBAL_LD_SECTORS, m.GLOBAL_LD_REQUESTS, 32),
+    ("transpose_smem", dict(nx=64), m.SHARED_LD_WAVEFRONTS, m.INST_SHARED_LD, 32),
+    ("transpose_smem_pad", dict(nx=64), m.SHARED_LD_WAVEFRONTS, m.INST_SHARED_LD, 1),
+    # seed 004's counts are float64: 8 sectors a request, 32 and 2 wavefronts
+    ("transpose_smem", dict(nx=64, dtype="float64"), m.GLOBAL_LD_SECTORS, m.GLOBAL_LD_REQUESTS, 8),
+    ("transpose_smem", dict(nx=64, dtype="float64"), m.SHARED_LD_WAVEFRONTS, m.INST_SHARED_LD, 32),
+    ("transpose_smem_pad", dict(nx=64, dtype="float64"), m.SHARED_LD_WAVEFRONTS, m.INST_SHARED_LD, 2),
+    ("row_sums", dict(nx=256), m.GLOBAL_LD_SECTORS, m.GLOBAL_LD_REQUESTS, 32),
+    ("col_sums", dict(nx=256), m.GLOBAL_LD_SECTORS, m.GLOBAL_LD_REQUESTS, 4),
+    ("add_aligned", dict(nx=128), m.GLOBAL_LD_SECTORS, m.GLOBAL_LD_REQUESTS, 4),
+    ("add_misaligned", dict(nx=128), m.GLOBAL_LD_SECTORS, m.GLOBAL_LD_REQUESTS, 5),
+    ("add2d_strided", dict(nx=64), m.GLOBAL_ST_SECTORS, m.GLOBAL_ST_REQUESTS, 32),
+    ("add2d_coalesced", dict(nx=64), m.GLOBAL_ST_SECTORS, m.GLOBAL_ST_REQUESTS, 4),
+]
+
+
+@pytest.mark.parametrize("name,params,metric,per,value", SEED_STORIES,
+                         ids=[f"{s[0]}-{s[2].split('__')[1][:24]}" for s in SEED_STORIES])
+def test_seed_stories_hold_at_small_sizes(name, params, metric, per, value):
+    report, _ = simulate_spec(catalog.get(name).launch(**params))
+    assert _per_request(report, metric, per) == value
