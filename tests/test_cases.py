@@ -10,7 +10,7 @@ import pytest
 from memsim import metrics as m
 from memsim.compile import compile_cuda
 from validate import cases as suite
-from validate.cases import Case, suite_cases
+from validate.cases import Case, suite_cases, unmet_expectations
 
 
 @functools.lru_cache(maxsize=1)
@@ -159,23 +159,20 @@ def test_uncertain_counts_are_left_out():
     assert m.INST_GLOBAL_LD not in by_name("div_loop").expect and m.BYTES_GLOBAL_LD in by_name("div_loop").expect
 
 
-def _simulate_spec():
-    from memsim import simulate  # noqa: F401  (the module or the function, whichever exists)
-    import memsim
-    return getattr(memsim, "simulate_spec", None) or getattr(simulate, "simulate_spec")
+def _with_expectations() -> list[Case]:
+    return [c for c in own_cases() if c.expect]
 
 
-def _sample() -> list[Case]:
-    return [c for c in own_cases() if c.expect][::4]
-
-
-@pytest.mark.parametrize("index", range(len(_sample())))
+@pytest.mark.parametrize("index", range(len(_with_expectations())))
 def test_simulator_meets_expectations(index):
-    try:
-        simulate_spec = _simulate_spec()
-    except (ImportError, AttributeError):
-        pytest.skip("memsim.simulate_spec not available yet")
-    case = _sample()[index]
+    simulate_spec = pytest.importorskip("memsim.simulate").simulate_spec
+    case = _with_expectations()[index]
     report, _ = simulate_spec(case.spec)
-    wrong = {k: (report.metrics.get(k), v) for k, v in case.expect.items() if report.metrics.get(k) != v}
-    assert not wrong, f"{case.name}: metric -> (simulated, expected): {wrong}"
+    assert not unmet_expectations(case, report.metrics), case.name
+
+
+def test_unmet_expectations_names_the_differences():
+    case = by_name("ld_float_s2_o0")
+    metrics = dict(case.expect, **{m.GLOBAL_LD_SECTORS: 1})
+    assert suite.unmet_expectations(case, metrics) == {m.GLOBAL_LD_SECTORS: (1, 1024)}
+    assert suite.unmet_expectations(case, dict(case.expect)) == {}

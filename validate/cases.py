@@ -61,6 +61,11 @@ class Case(BaseModel):
         return value
 
 
+def unmet_expectations(case: Case, metrics: dict[str, float]) -> dict[str, tuple[float | None, int]]:
+    """metric -> (measured or simulated value, expected value), for each expectation not met."""
+    return {k: (metrics.get(k), v) for k, v in case.expect.items() if metrics.get(k) != v}
+
+
 def suite_cases() -> list[Case]:
     """The catalog's seed configurations, then the microbenchmarks."""
     return seed_cases() + microbenchmark_cases()
