@@ -115,6 +115,9 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def _is_source_file(target: str) -> bool:
+    """A catalog name wins over a file of the same name in the working directory."""
+    if target in catalog.names() or target in catalog.groups():
+        return False
     return target.endswith(SOURCE_SUFFIXES) or Path(target).is_file()
 
 
@@ -166,13 +169,13 @@ def run_predict(args: argparse.Namespace) -> int:
         report, values = simulate_spec(spec, arch=args.arch)
         reports.append(report)
         names.append(name)
+        if not (args.json or args.csv):
+            for part in render.kernel_tables(report, name, _element_type(spec)):
+                console.print(part)
         if args.check:
             problems = entry.check(spec.materialize(), values)
             failures += problems
             _print_check(name, problems, machine=args.json or args.csv)
-        if not (args.json or args.csv):
-            for part in render.kernel_tables(report, name, _element_type(spec)):
-                console.print(part)
     if args.json:
         print(render.reports_json(reports))
     elif args.csv:
