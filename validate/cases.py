@@ -9,7 +9,10 @@ unit test of the simulator as well as a hardware comparison.
 
 Rules behind `expect` (H100, per warp-level execution of one instruction):
 - global: one request per instruction issued; sectors = distinct 32-byte sectors the active
-  lanes touch; bytes = active lanes x width.
+  lanes touch.
+- bytes: loads count each distinct address once (measured: 32 lanes reading one word count 4
+  bytes); stores count active lanes x width, and are only predicted where no two lanes write
+  one address.
 - shared, 1-4 bytes: wavefronts = the most distinct 4-byte words any one bank must deliver
   (lanes reading one word share it); 8 and 16 bytes only for a full warp reading 32*width
   contiguous aligned bytes (2 and 4 wavefronts), the one 64/128-bit pattern that is certain.
@@ -127,6 +130,13 @@ def _distinct_per_warp(keys: np.ndarray, active: np.ndarray) -> np.ndarray:
     return (np.diff(ordered, axis=1) != 0).sum(axis=1) + (ordered[:, 0] >= 0)
 
 
+def addresses_distinct(offsets: list[np.ndarray]) -> bool:
+    """No warp's active lanes touch one address twice over all these (blocks, threads) maps."""
+    warps = np.concatenate([_warps(o) for o in offsets], axis=1)
+    active = warps >= 0
+    return bool((_distinct_per_warp(warps, active) == active.sum(axis=1)).all())
+
+
 def _bank_wavefronts(warps: np.ndarray, active: np.ndarray) -> np.ndarray:
     """Most distinct 4-byte words asked of one bank, per warp (1-4 byte accesses)."""
     words = np.sort(np.where(active, warps // 4, -1), axis=1)
@@ -170,8 +180,12 @@ def _access_counters(access: Access) -> dict[str, int | None]:
     else:
         units = _wide_wavefronts(warps, active, access.width)
     inst = None if some_idle else int(issued.sum())
-    return {"inst": inst, "requests": inst, "units": units,
-            "bytes": int(active.sum()) * access.width}
+    distinct, lanes = _distinct_per_warp(warps, active), active.sum(axis=1)
+    if access.op == "ld":
+        data = int(distinct.sum()) * access.width
+    else:  # stores are measured one-to-one only: lanes writing one address are not certain
+        data = int(lanes.sum()) * access.width if (distinct == lanes).all() else None
+    return {"inst": inst, "requests": inst, "units": units, "bytes": data}
 
 
 def expected_counters(accesses: Iterable[Access], unmodeled: Iterable[tuple[str, str]] = ()) -> dict[str, int]:

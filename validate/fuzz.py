@@ -22,8 +22,8 @@ import numpy as np
 
 from memsim import metrics as m
 from memsim.launch import LaunchSpec
-from .cases import (Access, Case, Threads, buffer_arg, byte_offsets, expected_counters,
-                    launch_threads, width_of)
+from .cases import (Access, Case, Threads, addresses_distinct, buffer_arg, byte_offsets,
+                    expected_counters, launch_threads, width_of)
 
 INT_MAX = 2**31 - 1
 MAX_THREADS = 8192  # per kernel: 200 kernels must simulate in a couple of minutes
@@ -222,10 +222,16 @@ class Program:
             # the shared load feeds only the guarded store: NVRTC may sink it under the guard
             unmodeled.append(("shared", "ld"))
         expect = expected_counters(accesses, unmodeled)
-        if distinct and not uniform:
-            # a lane-dependent loop: instructions follow the unrolling, bytes do not
+        if distinct and not uniform and self._loop_addresses_distinct(t, loads):
+            # a lane-dependent loop: instructions follow the unrolling; bytes do not, as long as
+            # no instruction can meet one address twice, whichever iterations it groups
             expect[m.BYTES_GLOBAL_LD] = width * int(sum(on.sum() for _, on in loads))
         return expect
+
+    def _loop_addresses_distinct(self, t: Threads, loads) -> bool:
+        per_load = len(self.loads)
+        return all(addresses_distinct([byte_offsets(t, idx, 1, on) for idx, on in loads[j::per_load]])
+                   for j in range(per_load))
 
 
 def _all_distinct(arrays: list[np.ndarray]) -> bool:
