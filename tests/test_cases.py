@@ -2,14 +2,18 @@
 from __future__ import annotations
 
 import functools
+import json
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from memsim import metrics as m
 from memsim.compile import compile_cuda
+from memsim.launch import LaunchSpec
 from validate import cases as suite
+from validate import fuzz
 from validate.cases import Case, suite_cases, unmet_expectations
 
 
@@ -134,6 +138,9 @@ HAND_CHECKED = [
     # 16-byte stores, contiguous: 4 wavefronts per warp; 32 warps.
     ("shared_stride_float4_s1", m.SHARED_ST_WAVEFRONTS, 32 * 4),
     ("shared_group_float_g32_s1", m.SHARED_LD_WAVEFRONTS, 128),
+    # load bytes count each distinct address once: a broadcast warp reads 4 bytes, pairs half.
+    ("shared_group_float_g32_s1", m.BYTES_SHARED_LD, 128 * 4),
+    ("shared_group_float_g2_s1", m.BYTES_SHARED_LD, 128 * 16 * 4),
     # unpadded 32x32 tile read by column: 32 ways; 4 blocks x 8 warps x 4 reads = 128 reads.
     ("tile_float", m.SHARED_LD_WAVEFRONTS, 128 * 32),
     ("tile_float_pad", m.SHARED_LD_WAVEFRONTS, 128),
@@ -176,3 +183,33 @@ def test_unmet_expectations_names_the_differences():
     metrics = dict(case.expect, **{m.GLOBAL_LD_SECTORS: 1})
     assert suite.unmet_expectations(case, metrics) == {m.GLOBAL_LD_SECTORS: (1, 1024)}
     assert suite.unmet_expectations(case, dict(case.expect)) == {}
+
+
+H100_RECORDINGS = Path(__file__).parents[1] / "validate" / "data" / "h100"
+
+
+def recorded_on_h100() -> dict[str, dict]:
+    records = {}
+    for path in sorted(H100_RECORDINGS.glob("*.json")):
+        records.update({r["name"]: r for r in json.loads(path.read_text())["cases"] if not r["error"]})
+    return records
+
+
+def recorded_cases(records: dict[str, dict]) -> list[Case]:
+    """Our cases under the recorded names: the suite and every recorded fuzz seed."""
+    fuzz_names = [re.fullmatch(r"fuzz_s(\d+)_(\d+)", n) for n in records]
+    counts: dict[int, int] = {}
+    for match in filter(None, fuzz_names):
+        counts[int(match[1])] = max(counts.get(int(match[1]), 0), int(match[2]) + 1)
+    fuzzed = [c for seed, n in counts.items() for c in fuzz.generate(n, seed)]
+    return [c for c in list(own_cases()) + fuzzed if c.name in records]
+
+
+def test_expectations_hold_on_the_h100():
+    records = recorded_on_h100()
+    compared = recorded_cases(records)
+    assert len(compared) >= 100
+    for case in compared:
+        record = records[case.name]
+        assert LaunchSpec.model_validate(record["spec"]) == case.spec, f"{case.name}: recorded launch differs"
+        assert not unmet_expectations(case, record["metrics"]), case.name
