@@ -6,13 +6,15 @@
 Each kernel is drawn from a small grammar: an element type (char to float4), a 1-D or 2-D block
 (partial warps included), one or two global loads whose index is an affine, modular, divided or
 xor-swizzled expression of the thread and block coordinates, optionally inside a loop whose trip
-count may depend on the lane, an optional shared-memory stage (strided, padded, transposed or
-broadcast) between two barriers' worth of traffic, an optional `if (gid < n)` guard, and one
-global store. Every index is evaluated here with numpy over all threads (and loop iterations),
+count may depend on the lane, an optional shared-memory stage (every thread stores at a
+one-to-one index, `__syncthreads()`, then reads a strided, padded, transposed or broadcast one),
+an optional `if (gid < n)` guard, and one global store. Every index is evaluated here with numpy over all threads (and loop iterations),
 so buffers are sized to the largest index and no access can leave its buffer; the store index is
 one-to-one over the active threads, so results do not depend on thread order. Case i depends
 only on (seed, i). Where a kernel's counters follow from first principles (cases.py's rules),
-the case carries them in `expect`.
+the case carries them in `expect`; what the compiler is free to change is left out (NVRTC
+sinks a guarded kernel's shared load under the guard; equal loads may be merged; a lane-dependent
+loop's instruction counts follow its unrolling).
 """
 from __future__ import annotations
 
