@@ -7,6 +7,7 @@ for a reason that is no fault of the simulator's.
 """
 from __future__ import annotations
 
+import multiprocessing
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -130,7 +131,8 @@ def compare_files(files: list[MeasurementFile], jobs: int = 1,
 def _predict_all(specs: list[LaunchSpec], jobs: int) -> list[Prediction]:
     if jobs <= 1 or len(specs) <= 1:
         return [predict(s) for s in specs]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # spawn, not fork: a parent that already ran numba's OpenMP threads cannot fork safely.
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         return list(pool.map(predict, specs, chunksize=1))
 
 
