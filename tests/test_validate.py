@@ -273,3 +273,12 @@ def test_memsim_equals_the_recorded_hardware(tmp_path):
     failures = "\n".join(f"{c.gpu}/{c.case_set} {c.name}: {c.status.value}: {c.detail}" for c in report.failures)
     assert code == 0, f"{len(report.failures)} of {len(report.cases)} cases differ from the H100:\n{failures}"
     assert time.monotonic() - started < 300
+
+
+def test_run_names_suite_cases_missing_from_the_recording(simulator, tmp_path, capsys, monkeypatch):
+    rec.save(make_file(make_record("old_case")), tmp_path)
+    current = [("suite", make_record("old_case")), ("suite", make_record("new_case"))]
+    monkeypatch.setattr(cli, "select_cases", lambda *args: current)
+    assert cli.main(["run", "--data", str(tmp_path), "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "1 suite cases are new or changed" in out and "new_case" in out

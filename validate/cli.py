@@ -96,7 +96,28 @@ def command_run(args: argparse.Namespace) -> int:
         raise rec.RecordError(f"no recorded measurements of {' or '.join(SETS[args.cases])} cases under {args.data}: record "
                               "them on a GPU machine with `validate run --gpu --record`")
     selected = lambda record: fnmatch.fnmatchcase(record.name, args.filter)
-    return finish(compare_files(files, jobs=args.jobs, select=selected), args)
+    code = finish(compare_files(files, jobs=args.jobs, select=selected), args)
+    note = unrecorded_note([f for f in files if f.case_set == "suite"], args.filter)
+    if note:
+        print(note)
+    return code
+
+
+def unrecorded_note(suite_files: list[rec.MeasurementFile], pattern: str) -> str:
+    """A line naming suite cases that are new or changed since the recording ('' if none)."""
+    if not suite_files:
+        return ""
+    try:
+        current = {c.name: c for _, c in select_cases("suite", pattern, 0, 0)}
+    except MemsimError:
+        return ""
+    recorded = {c.name: c.spec for f in suite_files for c in f.cases}
+    stale = sorted(n for n, c in current.items() if n not in recorded or recorded[n] != c.spec)
+    if not stale:
+        return ""
+    shown = ", ".join(stale[:8]) + (f" and {len(stale) - 8} more" if len(stale) > 8 else "")
+    return (f"note: {len(stale)} suite cases are new or changed since the recording and were not "
+            f"checked against hardware: {shown} (record them: validate run --gpu --record --cases suite)")
 
 
 def command_fuzz(args: argparse.Namespace) -> int:
