@@ -5,6 +5,8 @@ Rules (checked against H100 measurements in validate/):
   sectors the active lanes touch (aligned accesses never straddle a sector).
 - shared: 32 banks of 4 bytes; lanes reading the same 4-byte word share it (broadcast);
   wavefronts = the largest number of distinct words any one bank must deliver.
+- bytes (smsp__sass_data_bytes_mem_*): loads count each distinct address once per warp
+  instruction (measured: 32 lanes reading one word count 4 bytes); stores count every lane.
 Ideal figures are what the same bytes would cost if perfectly packed: they make
 "sectors per request vs ideal" and "bank conflicts" readable.
 """
@@ -37,14 +39,15 @@ def _sort(values, n):
 
 @njit(cache=True)
 def global_sectors(addrs, active, width, scratch):
-    """(sectors, ideal sectors) of one warp access; addrs[l] valid for lanes in `active`."""
+    """(sectors, ideal sectors, distinct addresses) of one warp access; addrs[l] valid for
+    lanes in `active`."""
     n = 0
     for lane in range(32):
         if (active >> lane) & 1:
             scratch[n] = addrs[lane]
             n += 1
     if n == 0:
-        return 0, 0
+        return 0, 0, 0
     _sort(scratch, n)
     sectors, distinct = 1, 1
     for i in range(1, n):
@@ -53,12 +56,22 @@ def global_sectors(addrs, active, width, scratch):
             if (scratch[i] >> 5) != (scratch[i - 1] >> 5):
                 sectors += 1
     ideal = (distinct * width + SECTOR_BYTES - 1) // SECTOR_BYTES
-    return sectors, ideal
+    return sectors, ideal, distinct
 
 
 @njit(cache=True)
 def shared_wavefronts(addrs, active, width, scratch, bank_load):
-    """(wavefronts, ideal wavefronts) of one warp access to shared memory."""
+    """(wavefronts, ideal wavefronts, distinct addresses) of one warp access to shared memory."""
+    n = 0
+    distinct_addrs = 0
+    for lane in range(32):
+        if (active >> lane) & 1:
+            scratch[n] = addrs[lane]
+            n += 1
+    _sort(scratch, n)
+    for i in range(n):
+        if i == 0 or scratch[i] != scratch[i - 1]:
+            distinct_addrs += 1
     n = 0
     words_per_lane = (width + BANK_BYTES - 1) // BANK_BYTES
     for lane in range(32):
@@ -68,7 +81,7 @@ def shared_wavefronts(addrs, active, width, scratch, bank_load):
                 scratch[n] = first + k
                 n += 1
     if n == 0:
-        return 0, 0
+        return 0, 0, 0
     _sort(scratch, n)
     for b in range(BANKS):
         bank_load[b] = 0
@@ -82,7 +95,7 @@ def shared_wavefronts(addrs, active, width, scratch, bank_load):
         if bank_load[b] > worst:
             worst = bank_load[b]
     ideal = (distinct + BANKS - 1) // BANKS
-    return worst, ideal
+    return worst, ideal, distinct_addrs
 
 
 def new_counters(n_instructions: int) -> np.ndarray:

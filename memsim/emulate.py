@@ -13,7 +13,9 @@ in `err` for the Python side to turn into a one-line message.
 """
 from __future__ import annotations
 
+import hashlib
 import math
+from pathlib import Path
 
 import numpy as np
 from numba import njit, prange
@@ -26,6 +28,32 @@ from .ptx.program import (F_ABASE, F_AOFF, F_CMP, F_D0, F_D1, F_D2, F_D3, F_GNEG
                           F_TYPE, F_TYPE2, F_VEC, F_WIDTH, GLOBAL_BASE, LOCAL_WINDOW, M_HI, M_LO,
                           M_SAT, M_TO, M_WIDE, SHARED_WINDOW, SP_CONST, SP_GENERIC, SP_GLOBAL,
                           SP_LOCAL, SP_PARAM, SP_SHARED, WINDOW_SIZE)
+
+
+def _drop_stale_jit_cache() -> None:
+    """Numba's cache=True only watches each function's own file; the emulator also freezes in
+    count.py's functions and the constants of the opcode table and the lowering. When any of
+    them changes, drop the cached machine code so it is compiled afresh."""
+    here = Path(__file__).parent
+    sources = [here / "emulate.py", here / "count.py", here / "ptx" / "opcodes.py", here / "ptx" / "program.py"]
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
+    cache = here / "__pycache__"
+    stamp = cache / "jit-sources.sha256"
+    try:
+        if stamp.read_text() == digest:
+            return
+    except OSError:
+        pass
+    try:
+        cache.mkdir(exist_ok=True)
+        for stale in list(cache.glob("emulate.*.nb[ic]")) + list(cache.glob("count.*.nb[ic]")):
+            stale.unlink(missing_ok=True)
+        stamp.write_text(digest)
+    except OSError:
+        pass  # a read-only install: numba then keeps its cache in memory only
+
+
+_drop_stale_jit_cache()
 
 # Opcode ids as compile-time constants.
 O_UNSUPPORTED, O_MOV, O_LD, O_ST, O_CVTA = OP["unsupported"], OP["mov"], OP["ld"], OP["st"], OP["cvta"]
@@ -728,15 +756,17 @@ def _memory(code, pc, op, t, r64, rf32, rf64, w, block, active, mem8, mem16, mem
     # Counting.
     counters[pc, C_SPACE] = resolved
     counters[pc, C_REQUESTS] += 1
-    counters[pc, C_BYTES] += _popcount(active) * width
+    lanes = _popcount(active)
+    distinct = lanes
     if resolved == SP_GLOBAL:
-        sectors, ideal = global_sectors(addrs, active, width, scratch)
+        sectors, ideal, distinct = global_sectors(addrs, active, width, scratch)
         counters[pc, C_SECTORS] += sectors
         counters[pc, C_IDEAL_SECTORS] += ideal
     elif resolved == SP_SHARED:
-        wavefronts, ideal = shared_wavefronts(addrs, active, width, scratch, bank_load)
+        wavefronts, ideal, distinct = shared_wavefronts(addrs, active, width, scratch, bank_load)
         counters[pc, C_WAVEFRONTS] += wavefronts
         counters[pc, C_IDEAL_WAVEFRONTS] += ideal
+    counters[pc, C_BYTES] += (distinct if is_load else lanes) * width
 
 
 @njit(cache=True)
