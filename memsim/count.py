@@ -4,7 +4,8 @@ Rules (checked against H100 measurements in validate/):
 - global: one request per warp instruction with an active lane; sectors = distinct 32-byte
   sectors the active lanes touch (aligned accesses never straddle a sector).
 - shared: 32 banks of 4 bytes; lanes reading the same 4-byte word share it (broadcast);
-  wavefronts = the largest number of distinct words any one bank must deliver.
+  wavefronts = per phase of lanes (see shared_phase_lanes), the largest number of distinct
+  words any one bank must deliver.
 - bytes (smsp__sass_data_bytes_mem_*): loads count each distinct address once per warp
   instruction (measured: 32 lanes reading one word count 4 bytes); stores count every lane.
 Ideal figures are what the same bytes would cost if perfectly packed: they make
@@ -60,42 +61,63 @@ def global_sectors(addrs, active, width, scratch):
 
 
 @njit(cache=True)
-def shared_wavefronts(addrs, active, width, scratch, bank_load):
-    """(wavefronts, ideal wavefronts, distinct addresses) of one warp access to shared memory."""
+def shared_phase_lanes(width, is_store):
+    """Lanes the shared-memory unit serves together: a whole warp for accesses of up to 4
+    bytes, half-warps for 8-byte accesses and 16-byte loads, quarter-warps for 16-byte stores
+    (measured on the H100: a 16-byte store with an 8-way conflict in every quarter costs 32)."""
+    if width <= 4:
+        return 32
+    if width == 8 or not is_store:
+        return 16
+    return 8
+
+
+@njit(cache=True)
+def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
+    """(wavefronts, ideal wavefronts, distinct addresses) of one warp access to shared memory.
+
+    Per phase of lanes: the most distinct 4-byte words any one bank must deliver (lanes on the
+    same word share it). Ideal: the distinct words of each phase packed 32 to a wavefront."""
     n = 0
-    distinct_addrs = 0
     for lane in range(32):
         if (active >> lane) & 1:
             scratch[n] = addrs[lane]
             n += 1
-    _sort(scratch, n)
-    for i in range(n):
-        if i == 0 or scratch[i] != scratch[i - 1]:
-            distinct_addrs += 1
-    n = 0
-    words_per_lane = (width + BANK_BYTES - 1) // BANK_BYTES
-    for lane in range(32):
-        if (active >> lane) & 1:
-            first = addrs[lane] >> 2
-            for k in range(words_per_lane):
-                scratch[n] = first + k
-                n += 1
     if n == 0:
         return 0, 0, 0
     _sort(scratch, n)
-    for b in range(BANKS):
-        bank_load[b] = 0
-    distinct = 0
-    for i in range(n):
-        if i == 0 or scratch[i] != scratch[i - 1]:
-            distinct += 1
-            bank_load[scratch[i] & (BANKS - 1)] += 1
-    worst = 0
-    for b in range(BANKS):
-        if bank_load[b] > worst:
-            worst = bank_load[b]
-    ideal = (distinct + BANKS - 1) // BANKS
-    return worst, ideal, distinct_addrs
+    distinct_addrs = 1
+    for i in range(1, n):
+        if scratch[i] != scratch[i - 1]:
+            distinct_addrs += 1
+    words_per_lane = (width + BANK_BYTES - 1) // BANK_BYTES
+    phase = shared_phase_lanes(width, is_store)
+    wavefronts, ideal = 0, 0
+    for first_lane in range(0, 32, phase):
+        n = 0
+        for lane in range(first_lane, first_lane + phase):
+            if (active >> lane) & 1:
+                word = addrs[lane] >> 2
+                for k in range(words_per_lane):
+                    scratch[n] = word + k
+                    n += 1
+        if n == 0:
+            continue
+        _sort(scratch, n)
+        for b in range(BANKS):
+            bank_load[b] = 0
+        distinct = 0
+        for i in range(n):
+            if i == 0 or scratch[i] != scratch[i - 1]:
+                distinct += 1
+                bank_load[scratch[i] & (BANKS - 1)] += 1
+        worst = 0
+        for b in range(BANKS):
+            if bank_load[b] > worst:
+                worst = bank_load[b]
+        wavefronts += worst
+        ideal += (distinct + BANKS - 1) // BANKS
+    return wavefronts, ideal, distinct_addrs
 
 
 def new_counters(n_instructions: int) -> np.ndarray:

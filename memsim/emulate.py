@@ -25,7 +25,7 @@ from .count import (C_BYTES, C_SPACE, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONT
 from .ptx.opcodes import OP
 from .ptx.program import (F_ABASE, F_AOFF, F_CMP, F_D0, F_D1, F_D2, F_D3, F_GNEG, F_GUARD,
                           F_MOD, F_OP, F_S0, F_S1, F_S2, F_S3, F_S4, F_SNEG, F_SPACE, F_TARGET,
-                          F_TYPE, F_TYPE2, F_VEC, F_WIDTH, GLOBAL_BASE, LOCAL_WINDOW, M_HI, M_LO,
+                          F_TYPE, F_TYPE2, F_VEC, F_WIDTH, GLOBAL_BASE, LOCAL_WINDOW, M_HI, M_IFCONV, M_LO,
                           M_SAT, M_TO, M_WIDE, SHARED_WINDOW, SP_CONST, SP_GENERIC, SP_GLOBAL,
                           SP_LOCAL, SP_PARAM, SP_SHARED, WINDOW_SIZE)
 
@@ -606,6 +606,10 @@ def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, war
                     return executed
         elif op == O_BRA:
             branch_taken = active
+            if branch_taken == mask and code[pc, F_MOD] & M_IFCONV:
+                # predicated code: issued with every lane off
+                for k in range(pc + 1, code[pc, F_TARGET]):
+                    counters[k, C_EXEC] += 1
         elif op == O_RET or op == O_EXIT:
             leaving = active
         elif op == O_BAR or op == O_BARRIER:
@@ -763,7 +767,7 @@ def _memory(code, pc, op, t, r64, rf32, rf64, w, block, active, mem8, mem16, mem
         counters[pc, C_SECTORS] += sectors
         counters[pc, C_IDEAL_SECTORS] += ideal
     elif resolved == SP_SHARED:
-        wavefronts, ideal, distinct = shared_wavefronts(addrs, active, width, scratch, bank_load)
+        wavefronts, ideal, distinct = shared_wavefronts(addrs, active, width, not is_load, scratch, bank_load)
         counters[pc, C_WAVEFRONTS] += wavefronts
         counters[pc, C_IDEAL_WAVEFRONTS] += ideal
     counters[pc, C_BYTES] += (distinct if is_load else lanes) * width

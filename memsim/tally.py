@@ -39,16 +39,18 @@ def metrics_from_rows(rows: list[InstructionCounters], counters: np.ndarray) -> 
             width_bits = r.width * 8
             if width_bits in m.INST_BY_WIDTH:
                 out[m.INST_BY_WIDTH[width_bits]] += r.executed
+        # op_global/op_shared count warp instructions with an active thread; op_memory_*b
+        # counts every issue, predicated-off ones too (measured on the H100).
         if r.space == "global" and r.op in ("ld", "st"):
             suffix = r.op
-            out[f"smsp__sass_inst_executed_op_global_{suffix}.sum"] += r.executed
+            out[f"smsp__sass_inst_executed_op_global_{suffix}.sum"] += r.requests
             out[f"l1tex__t_requests_pipe_lsu_mem_global_op_{suffix}.sum"] += r.requests
             out[f"l1tex__t_sectors_pipe_lsu_mem_global_op_{suffix}.sum"] += r.sectors
             out[f"smsp__sass_data_bytes_mem_global_op_{suffix}.sum"] += r.bytes
             out[f"memsim__global_{suffix}_ideal_sectors.sum"] += r.ideal_sectors
         elif r.space == "shared" and r.op in ("ld", "st"):
             suffix = r.op
-            out[f"smsp__sass_inst_executed_op_shared_{suffix}.sum"] += r.executed
+            out[f"smsp__sass_inst_executed_op_shared_{suffix}.sum"] += r.requests
             out[f"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{suffix}.sum"] += r.wavefronts
             out[f"smsp__sass_data_bytes_mem_shared_op_{suffix}.sum"] += r.bytes
             out[f"memsim__shared_{suffix}_ideal_wavefronts.sum"] += r.ideal_wavefronts

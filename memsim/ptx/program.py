@@ -59,6 +59,13 @@ SPACE_NAMES = {v: k for k, v in SPACES.items()} | {SP_GENERIC: "generic"}
 M_LO, M_HI, M_WIDE, M_SAT = 1, 2, 4, 8
 M_TO = 16          # cvta.to.<space>: generic -> space
 M_VOLATILE = 32
+M_IFCONV = 64      # on bra: ptxas turns the skipped region into predicated code (see below)
+
+# ptxas if-converts a short forward branch: the skipped instructions are issued with their
+# lanes predicated off instead of jumped over, so a warp whose lanes all skip still executes
+# them (the H100 counts them in smsp__sass_inst_executed_op_memory_*). Measured on the suite.
+IFCONV_MAX_INSTRUCTIONS = 32
+_IFCONV_BLOCKERS = ("bra", "ret", "exit", "bar", "barrier", "atom", "red", "unsupported", "trap")
 # setp/set boolean combination, stored in F_MOD bits 8..9.
 BOOL_OPS = {"and": 1 << 8, "or": 2 << 8, "xor": 3 << 8}
 
@@ -245,6 +252,7 @@ def lower(module: Module, kernel_name: str, heap_base_of_vars: int = 0) -> Progr
         rows.append(row)
         statics.append(static)
     code = np.array(rows, dtype=np.int64).reshape(-1, NF)
+    _mark_if_conversions(code, kernel)
     return Program(
         kernel=kernel.name, code=code, n_slots=len(low.slots), special_base=low.special_base,
         constants=[(slot, bits) for bits, slot in low.constants.items()],
@@ -252,6 +260,24 @@ def lower(module: Module, kernel_name: str, heap_base_of_vars: int = 0) -> Progr
         shared_dynamic_offset=low.dynamic_offset, local_bytes=low.local_bytes,
         heap_variables=low.heap_variables, variable_addresses=low.addresses,
         instructions=statics, files=module.files)
+
+
+def _mark_if_conversions(code: np.ndarray, kernel: Kernel) -> None:
+    targets = set(kernel.labels.values())
+    for pc, ins in enumerate(kernel.instructions):
+        if ins.opcode != "bra" or ins.pred is None or code[pc, F_OP] != OP["bra"]:
+            continue
+        target = int(code[pc, F_TARGET])
+        region = kernel.instructions[pc + 1:target]
+        if not 0 < len(region) <= IFCONV_MAX_INSTRUCTIONS:
+            continue
+        if any(i.opcode in _IFCONV_BLOCKERS or i.opcode not in OP for i in region):
+            continue
+        if any(t in targets for t in range(pc + 1, target)):
+            continue
+        if target < len(kernel.instructions) and kernel.instructions[target].opcode in ("ret", "exit"):
+            continue  # becomes a predicated exit: lanes leave, nothing is issued for them
+        code[pc, F_MOD] |= M_IFCONV
 
 
 def _types_in(mods: tuple[str, ...]) -> list[str]:
