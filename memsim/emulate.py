@@ -485,7 +485,7 @@ SEG_SHARED_OFF, SEG_SHARED_SIZE, SEG_LOCAL_OFF, SEG_LOCAL_BYTES, SEG_PARAM_OFF, 
 @njit(cache=True)
 def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, special_base,
                mem8, mem16, mem32, mem64, seg, buf_lo, buf_hi, buf_writable, counters, err,
-               budget, executed):
+               budget, executed, trace_sel, trace_warps, trace_rec, trace_addr, trace_fill):
     """Run blocks [b_first, b_last) of the grid; counts go to counters[pc, C_*]."""
     n_warps = r64.shape[0]
     lane_pc = np.zeros((n_warps, 32), dtype=np.int64)
@@ -518,7 +518,8 @@ def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, spe
                     executed = _run_warp(code, r64, rf32, rf64, w, b, lane_pc, run_mask, wait_mask,
                                          warp_pc, uniform, mem8, mem16, mem32, mem64, seg, buf_lo,
                                          buf_hi, buf_writable, counters, err, budget, executed,
-                                         addrs, scratch, bank_load, tmp)
+                                         addrs, scratch, bank_load, tmp, trace_sel, trace_warps,
+                                         trace_rec, trace_addr, trace_fill)
                     if err[0] != E_NONE:
                         return executed
             waiting = 0
@@ -536,9 +537,11 @@ def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, spe
 @njit(cache=True, parallel=True)
 def run_blocks_parallel(code, r64s, rf32s, rf64s, n_threads, grid_dims, b_first, b_last,
                         special_base, mem8, mem16, mem32, mem64, segs, buf_lo, buf_hi,
-                        buf_writable, counters, errs, budget, executed):
+                        buf_writable, counters, errs, budget, executed, trace_sel, trace_warps,
+                        trace_rec, trace_addr, trace_fill):
     """Blocks split into one contiguous range per worker; each worker has its own registers,
-    shared/local memory, counters and error slot. Only for kernels without atomics."""
+    shared/local memory, counters, trace buffer and error slot. Only for kernels without
+    atomics."""
     workers = r64s.shape[0]
     n = b_last - b_first
     for p in prange(workers):
@@ -546,7 +549,8 @@ def run_blocks_parallel(code, r64s, rf32s, rf64s, n_threads, grid_dims, b_first,
         hi = b_first + (n * (p + 1)) // workers
         executed[p] = run_blocks(code, r64s[p], rf32s[p], rf64s[p], n_threads, grid_dims, lo, hi,
                                  special_base, mem8, mem16, mem32, mem64, segs[p], buf_lo, buf_hi,
-                                 buf_writable, counters[p], errs[p], budget, executed[p])
+                                 buf_writable, counters[p], errs[p], budget, executed[p], trace_sel,
+                                 trace_warps, trace_rec[p], trace_addr[p], trace_fill[p])
 
 
 @njit(cache=True)
@@ -557,7 +561,8 @@ def _fail(err, code, pc, block, thread, address, extra):
 @njit(cache=True)
 def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, warp_pc, uniform,
               mem8, mem16, mem32, mem64, seg, buf_lo, buf_hi, buf_writable, counters, err, budget,
-              executed, addrs, scratch, bank_load, tmp):
+              executed, addrs, scratch, bank_load, tmp, trace_sel, trace_warps, trace_rec,
+              trace_addr, trace_fill):
     n_code = code.shape[0]
     while run_mask[w] != 0:
         # Pick the instruction: the common PC, or the smallest PC among running lanes.
@@ -604,6 +609,9 @@ def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, war
                         bank_load)
                 if err[0] != E_NONE:
                     return executed
+                if trace_sel[pc]:
+                    _trace(block, w, pc, op, active, counters[pc, C_SPACE], addrs, trace_warps,
+                           trace_rec, trace_addr, trace_fill, r64.shape[0])
         elif op == O_BRA:
             branch_taken = active
             if branch_taken == mask and code[pc, F_MOD] & M_IFCONV:
@@ -666,6 +674,28 @@ def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, war
                 uniform[w] = True
                 warp_pc[w] = common
     return executed
+
+
+@njit(cache=True)
+def _trace(block, w, pc, op, active, space, addrs, trace_warps, trace_rec, trace_addr,
+           trace_fill, n_warps):
+    """Append one warp access (block, warp, pc, space, op, active mask; lane addresses, -1 for
+    inactive lanes) when its warp is selected; the fill count runs past capacity on overflow."""
+    warp = block * n_warps + w
+    if trace_warps[0] >= 0 and (warp < trace_warps[0] or warp >= trace_warps[1]):
+        return
+    k = trace_fill[0]
+    trace_fill[0] = k + 1
+    if k >= trace_rec.shape[0]:
+        return
+    trace_rec[k, 0] = block
+    trace_rec[k, 1] = w
+    trace_rec[k, 2] = pc
+    trace_rec[k, 3] = space
+    trace_rec[k, 4] = 0 if op == O_LD else (1 if op == O_ST else (2 if op == O_ATOM else 3))
+    trace_rec[k, 5] = active
+    for lane in range(32):
+        trace_addr[k, lane] = addrs[lane] if (active >> lane) & 1 else -1
 
 
 @njit(cache=True)

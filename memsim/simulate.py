@@ -28,6 +28,7 @@ from .ptx.parser import parse
 from .ptx.program import F_OP, SPECIAL_REGISTERS, Program, bind_params, lower
 from .report import KernelReport
 from .tally import instruction_rows, line_rows, metrics_from_rows
+from .trace import TraceRequest
 
 DEFAULT_BUDGET = 2_000_000_000   # warp instructions: about a minute of emulation
 MAX_THREADS_PER_BLOCK = 1024
@@ -36,8 +37,10 @@ BLOCKS_PER_CHUNK = 4096
 
 def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
              arch: str = "sm_90", options: Sequence[str] = (), *,
-             max_instructions: int = DEFAULT_BUDGET) -> KernelReport:
-    """Emulate one launch and count its memory traffic under ncu's metric names."""
+             max_instructions: int = DEFAULT_BUDGET, trace: TraceRequest | None = None) -> KernelReport:
+    """Emulate one launch and count its memory traffic under ncu's metric names.
+
+    `trace` (memsim.trace.TraceRequest) also records selected warp accesses lane by lane."""
     started = time.perf_counter()
     grid3, block3 = dims(grid), dims(block)
     threads = block3[0] * block3[1] * block3[2]
@@ -61,8 +64,10 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
     layout = _SpaceLayout(program, block3, shared_mem, len(params), workers)
     heap.build(program, layout.tail_bytes)
     layout.place(heap, params)
+    if trace is not None:
+        trace.buffers = [(slot.position, slot.address, slot.nbytes) for slot in heap.slots]
     counters = _run(bind_params(program, params), heap, layout, grid3, block3, shared_mem,
-                    max_instructions)
+                    max_instructions, trace)
     heap.write_back()
     rows = instruction_rows(program, counters)
     metrics = metrics_from_rows(rows, counters)
@@ -148,7 +153,7 @@ def _workers(program: Program, n_blocks: int, threads: int) -> int:
 
 
 def _run(program: Program, heap: GlobalHeap, layout: _SpaceLayout, grid3, block3, shared_mem: int,
-         budget: int) -> np.ndarray:
+         budget: int, trace: TraceRequest | None) -> np.ndarray:
     threads = block3[0] * block3[1] * block3[2]
     workers = layout.workers
     regs = _Registers(program, block3, grid3, shared_mem, layout.shared_bytes, workers)
@@ -157,22 +162,36 @@ def _run(program: Program, heap: GlobalHeap, layout: _SpaceLayout, grid3, block3
     executed = np.zeros(workers, dtype=np.int64)
     n_blocks = grid3[0] * grid3[1] * grid3[2]
     grid = np.array(grid3, np.int64)
-    chunk = BLOCKS_PER_CHUNK * workers
+    capacity = trace.capacity if trace else 0
+    selection = trace.selection(program) if trace else np.zeros(len(program.code), np.int64)
+    warp_range = trace.warp_range() if trace else np.array((-1, -1), np.int64)
+    records = np.zeros((workers, capacity, 6), np.int64)
+    addresses = np.zeros((workers, capacity, 32), np.int64)
+    filled = np.zeros((workers, 1), np.int64)
+    chunk = (trace.blocks_per_chunk if trace else BLOCKS_PER_CHUNK) * workers
     for first in range(0, n_blocks, chunk):
         last = min(n_blocks, first + chunk)
         if workers == 1:
             executed[0] = run_blocks(
                 program.code, regs.r64[0], regs.rf32[0], regs.rf64[0], threads, grid, first, last,
                 program.special_base, *heap.views, layout.seg[0], heap.lo, heap.hi, heap.writable,
-                counters[0], errs[0], budget, executed[0])
+                counters[0], errs[0], budget, executed[0], selection, warp_range, records[0],
+                addresses[0], filled[0])
         else:
             run_blocks_parallel(
                 program.code, regs.r64, regs.rf32, regs.rf64, threads, grid, first, last,
                 program.special_base, *heap.views, layout.seg, heap.lo, heap.hi, heap.writable,
-                counters, errs, budget, executed)
+                counters, errs, budget, executed, selection, warp_range, records, addresses,
+                filled)
         failed = [e for e in errs if e[0] != E_NONE]
         if failed:
             raise _error(min(failed, key=lambda e: e[2]), program, heap, grid3, block3)
+        if trace:
+            for p in range(workers):   # workers own consecutive block ranges: block order kept
+                trace.deliver(records[p], addresses[p], int(filled[p, 0]))
+            filled[:] = 0
+    if trace:
+        trace.finish()
     merged = counters.sum(axis=0)
     merged[:, C_SPACE] = counters[:, :, C_SPACE].max(axis=0)
     return merged
