@@ -282,3 +282,24 @@ def test_run_names_suite_cases_missing_from_the_recording(simulator, tmp_path, c
     assert cli.main(["run", "--data", str(tmp_path), "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     assert "1 suite cases are new or changed" in out and "new_case" in out
+
+
+def test_known_differences_are_listed_with_a_reason_and_exact_metrics():
+    from validate.compare import load_known_differences
+    known = load_known_differences("h100")
+    assert known, "the H100 known-differences list is present"
+    for name, entry in known.items():
+        assert entry.reason and entry.reason != "unexplained", name
+        assert entry.metrics and set(entry.metrics) <= set(m.EXACT), name
+
+
+def test_a_known_difference_that_starts_matching_fails_as_fixed():
+    from validate.compare import KnownDifference, Prediction, Status, compare_case
+    record = make_record("case_a")
+    prediction = Prediction(input_digest=record.input_digest, metrics=dict(record.metrics))
+    known = KnownDifference(reason="ptxas", metrics=[m.GLOBAL_LD_SECTORS])
+    assert compare_case(record, "h100", "suite", prediction, known).status == Status.FIXED
+    prediction.metrics[m.GLOBAL_LD_SECTORS] += 1
+    assert compare_case(record, "h100", "suite", prediction, known).status == Status.KNOWN
+    prediction.metrics[m.GLOBAL_LD_REQUESTS] += 1   # a difference the list does not explain
+    assert compare_case(record, "h100", "suite", prediction, known).status == Status.FAIL

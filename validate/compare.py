@@ -7,6 +7,7 @@ for a reason that is no fault of the simulator's.
 """
 from __future__ import annotations
 
+import json
 import multiprocessing
 import statistics
 import time
@@ -20,7 +21,7 @@ from memsim import metrics as m
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec, digest
 
-from .record import CaseRecord, MeasurementFile
+from .record import DATA_DIR, CaseRecord, MeasurementFile
 
 
 class Status(str, Enum):
@@ -29,10 +30,27 @@ class Status(str, Enum):
     SIM_ERROR = "sim error"        # the simulator refused or crashed
     INPUTS_DIFFER = "inputs differ"  # materialize() gave other bytes than the GPU saw
     NOT_MEASURED = "not measured"  # the hardware run failed: nothing to compare
+    KNOWN = "known difference"     # differs as validate/data/<gpu>/known_differences.json explains
+    FIXED = "fixed"                # listed as a known difference but now equal: prune the list
 
     @property
     def failed(self) -> bool:
-        return self in (Status.FAIL, Status.SIM_ERROR, Status.INPUTS_DIFFER)
+        return self in (Status.FAIL, Status.SIM_ERROR, Status.INPUTS_DIFFER, Status.FIXED)
+
+
+class KnownDifference(BaseModel):
+    """A recorded case the simulator does not yet reproduce, and why (measured evidence)."""
+
+    reason: str
+    metrics: list[str]
+
+
+def load_known_differences(gpu: str) -> dict[str, KnownDifference]:
+    path = DATA_DIR / gpu / "known_differences.json"
+    if not path.exists():
+        return {}
+    raw = json.loads(path.read_text())
+    return {name: KnownDifference.model_validate(entry) for name, entry in raw["cases"].items()}
 
 
 class MetricComparison(BaseModel):
@@ -123,7 +141,9 @@ def compare_files(files: list[MeasurementFile], jobs: int = 1,
     work = [(f, c) for f in files for c in f.cases if select(c)]
     specs = [c.spec for _, c in work if c.measured]
     predictions = iter(_predict_all(specs, jobs))
-    cases = [compare_case(c, f.gpu, f.case_set, next(predictions) if c.measured else None)
+    known = {f.gpu: load_known_differences(f.gpu) for f in files}
+    cases = [compare_case(c, f.gpu, f.case_set, next(predictions) if c.measured else None,
+                          known[f.gpu].get(c.name))
              for f, c in work]
     return ComparisonReport(versions={f.gpu: f.versions for f in files}, cases=cases)
 
@@ -137,7 +157,7 @@ def _predict_all(specs: list[LaunchSpec], jobs: int) -> list[Prediction]:
 
 
 def compare_case(record: CaseRecord, gpu: str, case_set: str,
-                 prediction: Prediction | None) -> CaseComparison:
+                 prediction: Prediction | None, known: "KnownDifference | None" = None) -> CaseComparison:
     base = CaseComparison(name=record.name, gpu=gpu, case_set=case_set, tags=record.tags,
                           status=Status.NOT_MEASURED, output_ok=record.output_ok,
                           wrong_expectations=wrong_expectations(record))
@@ -152,9 +172,16 @@ def compare_case(record: CaseRecord, gpu: str, case_set: str,
             "detail": f"input digest {prediction.input_digest}, hardware saw {record.input_digest}"})
     metrics = [compare_metric(name, record.metrics, prediction.metrics) for name in m.EXACT + m.MODELED]
     bad = [c.metric for c in metrics if c.exact and c.status in ("mismatch", "not predicted")]
+    status, detail = Status.FAIL if bad else Status.PASS, (
+        f"{len(bad)} exact metrics differ: {', '.join(bad)}" if bad else "")
+    if known is not None:
+        if not bad:
+            status, detail = Status.FIXED, "listed as a known difference but every exact metric is equal now"
+        elif set(bad) <= set(known.metrics):
+            status, detail = Status.KNOWN, f"{known.reason} ({', '.join(bad)})"
     return base.model_copy(update={
-        "status": Status.FAIL if bad else Status.PASS,
-        "detail": f"{len(bad)} exact metrics differ: {', '.join(bad)}" if bad else "",
+        "status": status,
+        "detail": detail,
         "outputs_identical": prediction.output_digest == record.output_digest if record.output_digest else None,
         "metrics": metrics})
 

@@ -24,7 +24,13 @@ def short(metric: str) -> str:
 
 def verdict_line(report: ComparisonReport) -> str:
     counts = ", ".join(f"{report.count(s)} {s.value}" for s in Status if report.count(s))
-    verdict = "all exact metrics equal the hardware" if report.ok else "EXACT METRICS DIFFER"
+    if not report.ok:
+        verdict = "EXACT METRICS DIFFER"
+    elif report.count(Status.KNOWN):
+        verdict = ("every other case equals the hardware on every exact metric; known differences "
+                   "are listed in validate/data/<gpu>/known_differences.json")
+    else:
+        verdict = "all exact metrics equal the hardware"
     return f"{len(report.cases)} cases: {counts or 'none'} -- {verdict}"
 
 
