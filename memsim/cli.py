@@ -54,13 +54,30 @@ def build_parser() -> argparse.ArgumentParser:
         description="Simulate a kernel launch and print its memory counters: a catalog entry or "
         "group (see `memsim list`), or a .cu/.ptx file with --kernel, --grid, --block and --arg.",
         epilog=ARG_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    predict.add_argument("target", metavar="NAME|FILE", help="catalog entry, group, or .cu/.ptx file")
-    geometry = predict.add_argument_group("catalog geometry")
+    add_launch_arguments(predict)
+    output = predict.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the KernelReports as a JSON list")
+    output.add_argument("--csv", action="store_true", help="print one CSV row per kernel per metric")
+    predict.add_argument("--check", action="store_true",
+                         help="compare the outputs with the catalog's numpy reference")
+    from . import inspect_cli  # show, source, advise, compare: they reuse the launch arguments
+    inspect_cli.add_commands(commands)
+    return parser
+
+
+def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) -> None:
+    """The target (a catalog entry or group, or a file) and how to launch it."""
+    if many:
+        parser.add_argument("target", nargs="+", metavar="NAME", help="catalog entries or groups")
+    else:
+        parser.add_argument("target", metavar="NAME|FILE",
+                            help="catalog entry, group, or .cu/.ptx file")
+    geometry = parser.add_argument_group("catalog geometry")
     geometry.add_argument("--nx", type=int, help="columns / elements (default: the entry's)")
     geometry.add_argument("--ny", type=int, help="rows (default: nx)")
     geometry.add_argument("--block", help="block shape like 32,16 (also required for a file)")
     geometry.add_argument("--dtype", help="element type: float32, float64 or int32")
-    launch = predict.add_argument_group("any kernel (FILE)")
+    launch = parser.add_argument_group("any kernel (FILE)")
     launch.add_argument("--kernel", help="kernel name in the file")
     launch.add_argument("--grid", help="grid shape like 64,64")
     launch.add_argument("--arg", action="append", default=[], metavar="SPEC",
@@ -69,19 +86,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="dynamic shared memory in bytes")
     launch.add_argument("--option", action="append", default=[], metavar="OPT",
                         help="NVRTC option such as -DX=1 (repeatable)")
-    predict.add_argument("--arch", default="sm_90", help="target architecture (default sm_90)")
-    output = predict.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="print the KernelReports as a JSON list")
-    output.add_argument("--csv", action="store_true", help="print one CSV row per kernel per metric")
-    predict.add_argument("--check", action="store_true",
-                         help="compare the outputs with the catalog's numpy reference")
-    return parser
+    parser.add_argument("--arch", default="sm_90", help="target architecture (default sm_90)")
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return COMMANDS[args.command](args)
+        return COMMANDS[args.command](args) if args.command in COMMANDS else args.run(args)
     except MemsimError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USER_ERROR
@@ -150,7 +161,7 @@ def file_launch(args: argparse.Namespace) -> LaunchSpec:
         raise LaunchError(f"a kernel file needs {', '.join(missing)}")
     if args.nx or args.ny or args.dtype:
         raise LaunchError("--nx, --ny and --dtype apply to catalog entries; for a file give --arg")
-    if args.check:
+    if getattr(args, "check", False):
         raise LaunchError("--check needs a catalog entry (a file kernel has no reference)")
     return LaunchSpec(source=args.target, kernel=args.kernel, grid=_parse_dims(args.grid, "grid"),
                       block=_parse_dims(args.block, "block"),
@@ -158,11 +169,15 @@ def file_launch(args: argparse.Namespace) -> LaunchSpec:
                       shared_mem=args.shared_mem, options=tuple(args.option))
 
 
-def run_predict(args: argparse.Namespace) -> int:
+def resolve_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, catalog.CatalogKernel | None]]:
+    """(name, launch, catalog entry or None) per kernel the target stands for."""
     if _is_source_file(args.target):
-        launches = [(args.kernel, file_launch(args), None)]
-    else:
-        launches = catalog_launches(args)
+        return [(args.kernel, file_launch(args), None)]
+    return catalog_launches(args)
+
+
+def run_predict(args: argparse.Namespace) -> int:
+    launches = resolve_launches(args)
     console = _console()
     reports, names, failures = [], [], []
     for name, spec, entry in launches:

@@ -92,3 +92,7 @@ class KernelReport(BaseModel):
 
     def metric(self, name: str) -> float:
         return self.metrics[name]
+
+    def _repr_html_(self) -> str:
+        from .show import html  # notebooks: tables and findings, rendered by memsim.show
+        return html(self)
