@@ -408,7 +408,7 @@ def bank_grid(picture: WarpPicture, width: int = 200) -> Text:
     label = 14
     per_row = next((n for n in (32, 16, 8) if label + n * cell <= width), 8)
     text = Text(f"lane -> bank: {plural(picture.wavefronts, 'wavefront')}, "
-                f"{picture.ideal_wavefronts} would do (a bank delivers one 4-byte word per wavefront)")
+                f"{picture.ideal_wavefronts} would do (one word per bank per wavefront)")
     for phase in sorted({c.phase for c in picture.cells}):
         cells = [c for c in picture.cells if c.phase == phase]
         if picture.phase_lanes < WARP:
