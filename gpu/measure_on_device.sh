@@ -6,10 +6,12 @@
 #     bash gpu/measure_on_device.sh smoke            # the 25 reference launches + the GPU tests
 #     bash gpu/measure_on_device.sh all [N] [SEED]   # suite + N fuzz cases (default 200, seed 0)
 #     bash gpu/measure_on_device.sh suite|fuzz ...
+#     bash gpu/measure_on_device.sh calibrate        # the GPU profile's microbenchmarks
 # Then here: validate import <files_at>/data   (files them under validate/data/<gpu>/).
 #
 # Out: $OUT/data/<gpu>/<set>.json, $OUT/environment.txt, $OUT/log.txt, $OUT/work.tgz (driver
-# and ncu files, for post-mortems). A failing case is recorded as failed; the run goes on.
+# and ncu files, for post-mortems); calibrate writes $OUT/calibration.json instead of data/, to
+# record here with `validate calibrate --from <files_at>/calibration.json --record`. A failing case is recorded as failed; the run goes on.
 set -uo pipefail
 MODE=${1:-all}
 N=${2:-200}
@@ -54,11 +56,15 @@ case "$MODE" in
   suite|fuzz)
     measure "$MODE" --cases "$MODE" --n "$N" --seed "$SEED"
     ;;
+  calibrate)
+    timeout $((DEADLINE - SECONDS)) python3 -m validate.cli calibrate --gpu --out "$OUT/calibration.json" \
+      --work "$WORK/calibrate" && python3 -m pytest -q -m gpu tests/test_profiles.py
+    ;;
   all)
     measure suite --cases suite && measure fuzz --cases fuzz --n "$N" --seed "$SEED"
     ;;
   *)
-    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | all)"; exit 2 ;;
+    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | calibrate | all)"; exit 2 ;;
 esac 2>&1 | tee "$OUT/log.txt"
 status=${PIPESTATUS[0]}
 echo "measure_on_device: mode $MODE, exit $status, $SECONDS s" | tee -a "$OUT/log.txt"

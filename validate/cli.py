@@ -5,6 +5,7 @@
     validate fuzz --gpu --n N --seed S    measure random cases on the GPU, then compare
     validate list                         the cases and where they are recorded
     validate import DIR                   file measurement files fetched from a GPU machine
+    validate calibrate --gpu [--record]   measure the GPU profile's numbers (memsim/profiles/)
 
 Exit status: 0 when every exact metric equals the hardware, 1 when one differs (or cannot be
 simulated), 2 on bad input or a missing GPU, with one line on stderr.
@@ -28,6 +29,7 @@ from gpu.measure import NCU_METHOD, MeasureOptions, measure
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec
 
+from . import calibrate
 from . import record as rec
 from .compare import ComparisonReport, compare_files
 from .report import print_summary, table, write_reports
@@ -65,6 +67,7 @@ def parser() -> argparse.ArgumentParser:
     importing.add_argument("paths", nargs="+", type=Path, help="measurement files or folders of them")
     importing.add_argument("--data", type=Path, default=rec.DATA_DIR)
     importing.set_defaults(handler=command_import)
+    calibrate.add_parser(commands)
     return top
 
 
