@@ -34,21 +34,14 @@ def time_us(report: KernelReport) -> float | None:
     return value / 1000 if value else None
 
 
-def _shared_per_request(report: KernelReport) -> str:
-    requests = report.metrics.get(m.INST_SHARED_LD, 0) + report.metrics.get(m.INST_SHARED_ST, 0)
-    wavefronts = (report.metrics.get(m.SHARED_LD_WAVEFRONTS, 0)
-                  + report.metrics.get(m.SHARED_ST_WAVEFRONTS, 0))
-    return render.ratio(wavefronts / requests) if requests else NO_VALUE
-
-
 # (title, provenance, cell)
 COLUMNS = [
-    ("global ld sectors", "exact", lambda r: _count(r, m.GLOBAL_LD_SECTORS)),
+    ("global sectors", "exact", lambda r: _count(r, m.GLOBAL_LD_SECTORS, m.GLOBAL_ST_SECTORS)),
     ("ld sectors/req", "exact", lambda r: _per_request(r, m.GLOBAL_LD_SECTORS, m.GLOBAL_LD_REQUESTS)),
-    ("global st sectors", "exact", lambda r: _count(r, m.GLOBAL_ST_SECTORS)),
     ("st sectors/req", "exact", lambda r: _per_request(r, m.GLOBAL_ST_SECTORS, m.GLOBAL_ST_REQUESTS)),
     ("shared wavefronts", "exact", lambda r: _count(r, m.SHARED_LD_WAVEFRONTS, m.SHARED_ST_WAVEFRONTS)),
-    ("wavefronts/req", "exact", _shared_per_request),
+    ("ld wavefronts/req", "exact", lambda r: _per_request(r, m.SHARED_LD_WAVEFRONTS, m.INST_SHARED_LD)),
+    ("st wavefronts/req", "exact", lambda r: _per_request(r, m.SHARED_ST_WAVEFRONTS, m.INST_SHARED_ST)),
     ("time (us)", "modeled", lambda r: f"{time_us(r):.1f}" if time_us(r) else NO_VALUE),
 ]
 

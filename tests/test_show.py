@@ -10,7 +10,7 @@ import io
 import pytest
 from rich.console import Console
 
-from memsim import catalog, show
+from memsim import catalog, compare, metrics, show
 from memsim.cli import main
 from memsim.errors import LaunchError
 from memsim.inspect_cli import block_index
@@ -245,14 +245,23 @@ def test_advise_command_on_a_clean_kernel(capsys):
     assert code == 0 and "no findings" in out
 
 
-def test_compare_command_without_time_model(capsys):
+def test_compare_command(capsys):
     code, out, _ = run(capsys, "compare", "transpose_naive_row", "transpose_smem_pad", "--nx", "64")
     assert code == 0
     naive = next(line for line in out.splitlines() if "k_naiveRow" in line)
-    assert "32.00" in naive and "4,096" in naive       # 128 store requests x 32 sectors
+    assert "32.00" in naive and "4,608" in naive       # 512 load + 128 x 32 store sectors
     assert "compare takes catalog entries" in _compare_file_error(capsys)
 
 
 def _compare_file_error(capsys) -> str:
     _, _, err = run(capsys, "compare", "tests/golden/seed_kernels.cu")
     return err
+
+
+def test_speed_up_is_relative_to_the_first_predicted_time():
+    def report(ns):
+        metrics_ = {metrics.DURATION: ns} if ns else {}
+        return KernelReport(kernel="k", grid=(1, 1, 1), block=(1, 1, 1), metrics=metrics_)
+    assert compare.speedups([report(300_000), report(100_000), report(None)]) == ["1.00x", "3.00x", "-"]
+    cells = compare.rows([("a", report(300_000))])[0]
+    assert cells["time (us)"] == "300.0" and cells["speed-up"] == "1.00x"
