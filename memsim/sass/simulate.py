@@ -1,0 +1,128 @@
+"""One launch emulated at the SASS level: the instruction stream the H100 really executes.
+
+    report = simulate_sass(source, "k_name", grid, block, args)
+
+Same arguments and report as memsim.simulate, but the kernel runs as the sm_90 cubin that
+NVRTC (with CuPy's flags) makes, so ptxas' unrolling, if-conversion and merged loads are in the
+counts. The PTX front end still supplies the parameter layout and shared-memory size.
+"""
+from __future__ import annotations
+
+import time
+from typing import Sequence
+
+import numpy as np
+
+from .. import metrics as m
+from ..compile import compile_cuda, load_source
+from ..count import C_BYTES, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS, \
+    C_THREADS, C_WAVEFRONTS, new_counters
+from ..errors import BudgetExceeded, LaunchError, MemoryFault, UnsupportedInstruction
+from ..launch import LaunchSpec, Value, dims
+from ..memory import GlobalHeap, pack_params, split_args
+from ..ptx.parser import parse as parse_ptx
+from ..ptx.program import lower as lower_ptx
+from ..report import InstructionCounters, KernelReport
+from ..tally import line_rows, metrics_from_rows
+from . import emulate as e
+from .compile import compile_cubin, disassemble
+from .parser import parse as parse_sass
+from .program import SassProgram, bind, constant_bank, lower
+
+DEFAULT_BUDGET = 2_000_000_000
+MAX_THREADS_PER_BLOCK = 1024
+
+
+def sass_program(source: str, kernel: str, arch: str = "sm_90", options: Sequence[str] = (),
+                 source_name: str = "kernel.cu") -> SassProgram:
+    """The lowered SASS of one kernel of a CUDA C source."""
+    kernels = parse_sass(disassemble(compile_cubin(source, arch, tuple(options), source_name)))
+    if kernel not in kernels:
+        raise LaunchError(f"no kernel named '{kernel}' in the cubin (kernels: {', '.join(sorted(kernels))})")
+    return lower(kernels[kernel])
+
+
+def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
+                  arch: str = "sm_90", options: Sequence[str] = (), *,
+                  max_instructions: int = DEFAULT_BUDGET) -> KernelReport:
+    started = time.perf_counter()
+    grid3, block3 = dims(grid), dims(block)
+    threads = block3[0] * block3[1] * block3[2]
+    if threads > MAX_THREADS_PER_BLOCK:
+        raise LaunchError(f"block {block3} has {threads} threads; the limit is {MAX_THREADS_PER_BLOCK}")
+    text, name, is_ptx = load_source(source)
+    if is_ptx:
+        raise LaunchError("SASS emulation needs CUDA C source (a .ptx file has no cubin here)")
+    compiled = compile_cuda(text, arch, tuple(options), name)
+    args = list(args)
+    heap = GlobalHeap(split_args(args))
+    ptx_program = lower_ptx(parse_ptx(compiled.ptx), kernel_name, heap.variables_base)
+    heap.place_variables(ptx_program)
+    params = pack_params(ptx_program, args, heap)
+    heap.build(ptx_program)
+    program = sass_program(text, ptx_program.kernel, arch, options, name)
+    code = bind(program, constant_bank(block3, grid3, params))
+    shared_bytes = max(ptx_program.shared_static, ptx_program.shared_dynamic_offset + shared_mem)
+    shared = np.zeros((shared_bytes + 15) // 16 * 16 + 16, dtype=np.uint8)
+    counters = new_counters(len(code))
+    err = np.zeros(6, dtype=np.int64)
+    stats = np.zeros(2, dtype=np.int64)
+    raw = heap.views
+    e.run_blocks(code, e.new_registers((threads + 31) // 32), threads, np.array(block3, np.int64),
+                 np.array(grid3, np.int64), 0, grid3[0] * grid3[1] * grid3[2], raw[0], raw[1], raw[2],
+                 shared[:max(shared_bytes, 16)], heap.lo, heap.hi, counters, err, max_instructions, stats)
+    if err[0] != e.E_NONE:
+        raise _error(err, program, grid3, block3)
+    heap.write_back()
+    rows = instruction_rows(program, counters)
+    metrics = metrics_from_rows(rows, counters)
+    metrics[SASS_WARP_INSTRUCTIONS] = metrics.pop(m.PTX_WARP_INSTRUCTIONS)
+    metrics[SASS_THREAD_INSTRUCTIONS] = metrics.pop(m.PTX_THREAD_INSTRUCTIONS)
+    return KernelReport(
+        kernel=kernel_name, grid=grid3, block=block3, shared_mem=shared_mem, arch=arch,
+        nvrtc_version=compiled.nvrtc_version, metrics=metrics,
+        provenance={k: m.provenance(k) for k in metrics}, instructions=rows,
+        lines=line_rows(rows, text.splitlines()), source_file=name,
+        simulation_seconds=time.perf_counter() - started)
+
+
+# smsp__sass_inst_executed.sum counts these too, but memsim does not check it yet.
+SASS_WARP_INSTRUCTIONS = "memsim__sass_warp_inst_executed.sum"
+SASS_THREAD_INSTRUCTIONS = "memsim__sass_thread_inst_executed.sum"
+
+
+def simulate_spec_sass(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]]:
+    values = spec.materialize()
+    report = simulate_sass(spec.source, spec.kernel, spec.grid, spec.block, values, spec.shared_mem,
+                           options=spec.options, **kwargs)
+    return report, values
+
+
+def instruction_rows(program: SassProgram, counters: np.ndarray) -> list[InstructionCounters]:
+    rows = []
+    for static in program.instructions:
+        if not static.op:
+            continue
+        c = counters[static.index]
+        rows.append(InstructionCounters(
+            index=static.index, ptx=static.text, line=static.line, space=static.space, op=static.op,
+            width=static.width, executed=int(c[C_EXEC]), requests=int(c[C_REQUESTS]),
+            threads=int(c[C_THREADS]), sectors=int(c[C_SECTORS]),
+            ideal_sectors=int(c[C_IDEAL_SECTORS]), wavefronts=int(c[C_WAVEFRONTS]),
+            ideal_wavefronts=int(c[C_IDEAL_WAVEFRONTS]), bytes=int(c[C_BYTES])))
+    return rows
+
+
+def _error(err: np.ndarray, program: SassProgram, grid3, block3) -> Exception:
+    code, pc, block, thread, address, extra = (int(v) for v in err)
+    static = program.instructions[pc]
+    where = f"line {static.line}, SASS `{static.text}`"
+    if code == e.E_BUDGET:
+        return BudgetExceeded(f"kernel {program.kernel} ran past the budget of {extra:,} warp "
+                              f"instructions (at {where})")
+    kind = {e.E_GLOBAL_OOB: "invalid __global__ access", e.E_SHARED_OOB: "invalid __shared__ access",
+            e.E_MISALIGNED: "misaligned access"}.get(code)
+    if kind:
+        return MemoryFault(f"{kind} of size {extra} at address {address:#x} by thread {thread} of "
+                           f"block {block}, {where}")
+    return UnsupportedInstruction(f"SASS emulation failed with code {code} at {where}")
