@@ -34,9 +34,12 @@ MAX_THREADS_PER_BLOCK = 1024
 
 
 def sass_program(source: str, kernel: str, arch: str = "sm_90", options: Sequence[str] = (),
-                 source_name: str = "kernel.cu") -> SassProgram:
-    """The lowered SASS of one kernel of a CUDA C source."""
-    kernels = parse_sass(disassemble(compile_cubin(source, arch, tuple(options), source_name)))
+                 source_name: str = "kernel.cu", sass: str | None = None) -> SassProgram:
+    """The lowered SASS of one kernel of a CUDA C source (or of `sass`, nvdisasm's listing of
+    its cubin, where given: no nvdisasm needed then)."""
+    if sass is None:
+        sass = disassemble(compile_cubin(source, arch, tuple(options), source_name))
+    kernels = parse_sass(sass)
     if kernel not in kernels:
         raise LaunchError(f"no kernel named '{kernel}' in the cubin (kernels: {', '.join(sorted(kernels))})")
     return lower(kernels[kernel])
@@ -44,7 +47,9 @@ def sass_program(source: str, kernel: str, arch: str = "sm_90", options: Sequenc
 
 def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
                   arch: str = "sm_90", options: Sequence[str] = (), *,
-                  max_instructions: int = DEFAULT_BUDGET) -> KernelReport:
+                  max_instructions: int = DEFAULT_BUDGET, sass: str | None = None) -> KernelReport:
+    """Emulate one launch on the SASS the H100 runs; `sass` (nvdisasm -c -g text of the
+    kernel's cubin) skips compiling and disassembling it here."""
     started = time.perf_counter()
     grid3, block3 = dims(grid), dims(block)
     threads = block3[0] * block3[1] * block3[2]
@@ -60,7 +65,7 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
     heap.place_variables(ptx_program)
     params = pack_params(ptx_program, args, heap)
     heap.build(ptx_program)
-    program = sass_program(text, ptx_program.kernel, arch, options, name)
+    program = sass_program(text, ptx_program.kernel, arch, options, name, sass)
     code = bind(program, constant_bank(block3, grid3, params))
     shared_bytes = max(ptx_program.shared_static, ptx_program.shared_dynamic_offset + shared_mem)
     shared = np.zeros((shared_bytes + 15) // 16 * 16 + 16, dtype=np.uint8)

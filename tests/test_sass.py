@@ -1,0 +1,210 @@
+"""SASS stage: parser, opcode semantics, reconvergence and H100 counts (memsim/sass/).
+
+Runs without nvdisasm: listings are either written here or stored in tests/golden/sass/ (made
+with `nvdisasm -c -g` from the cubin NVRTC 13.0.88 builds with CuPy's flags)."""
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from memsim.count import C_EXEC, C_REQUESTS, new_counters
+from memsim.errors import UnsupportedInstruction
+from memsim.ptx.program import GLOBAL_BASE
+from memsim.sass import emulate as e
+from memsim.sass.compile import find_nvdisasm
+from memsim.sass.parser import SassParseError, parse
+from memsim.sass.program import bind, constant_bank, lower
+
+GOLDEN = Path(__file__).parent / "golden" / "sass"
+
+
+def listing(body: list[str], name: str = "k_t") -> str:
+    lines = [f'\t.section\t.text.{name},"ax",@progbits', f"{name}:"]
+    for k, text in enumerate(body):
+        if text.endswith(":"):
+            lines.append(text)
+        elif text.startswith("//##"):
+            lines.append("\t" + text)
+        else:
+            lines.append(f"        /*{16 * k:04x}*/                   {text} ;")
+    return "\n".join(lines)
+
+
+def run(body: list[str], threads: int = 1):
+    """Run `body` with R2:R3 = the output buffer and one 32-bit word per thread at R4*4.
+    Returns the output words and the per-instruction counters."""
+    prologue = ["LDC.64 R2, c[0x0][0x210]", "S2R R4, SR_TID.X", "IMAD.WIDE.U32 R2, R4, 0x4, R2"]
+    kernel = parse(listing(prologue + body))["k_t"]
+    heap = np.zeros(4096, dtype=np.uint8)
+    params = np.frombuffer(struct.pack("<Q", GLOBAL_BASE), dtype=np.uint8)
+    code = bind(lower(kernel), constant_bank((threads, 1, 1), (1, 1, 1), params))
+    counters = new_counters(len(code))
+    err = np.zeros(6, dtype=np.int64)
+    e.run_blocks(code, e.new_registers((threads + 31) // 32), threads, np.array([threads, 1, 1]),
+                 np.array([1, 1, 1]), 0, 1, heap, heap.view(np.uint16), heap.view(np.uint32),
+                 np.zeros(1024, np.uint8), np.array([GLOBAL_BASE]), np.array([GLOBAL_BASE + 4096]),
+                 counters, err, 10_000, np.zeros(2, np.int64))
+    assert err[0] == 0, err
+    return heap.view(np.uint32)[:threads].copy(), counters[len(prologue):]
+
+
+def f32(x: float) -> int:
+    return struct.unpack("<I", struct.pack("<f", x))[0]
+
+
+STORE = "STG.E desc[UR4][R2.64], R5"
+
+SEMANTICS = [
+    # 64-bit subtraction whose low word is 0: the carry must come through the -x = ~x + 1 chain
+    ("iadd3 carry of -0", ["MOV R6, 0x5", "MOV R7, RZ", "MOV R8, 0x7", "MOV R9, 0x2",
+                           "IADD3 R10, P0, R6, -R7, RZ", "IADD3.X R5, R8, ~R9, RZ, P0, !PT"], 5),
+    ("lea.hi.x.sx32 negative index", ["MOV R6, 0xfffffffe", "MOV R7, 0x10", "LEA R8, P0, R6, R7, 0x2",
+                                      "LEA.HI.X.SX32 R5, R6, RZ, 0x2, P0"], 0),
+    ("lea.hi", ["MOV R6, 0xf0000001", "MOV R7, 0x3", "LEA.HI R5, R6, R7, RZ, 0x3"], 0x3 + 0x7),
+    ("isetp.ex low decides", ["MOV R5, RZ", "MOV R6, 0x1", "MOV R7, 0x2",
+                              "ISETP.GE.U32.AND P0, PT, R6, R7, PT",
+                              "ISETP.GE.U32.AND.EX P0, PT, RZ, RZ, PT, P0", "@P0 MOV R5, 0x1"], 0),
+    ("isetp.ex high decides", ["MOV R5, RZ", "MOV R6, 0x1", "MOV R7, 0x2", "MOV R8, 0x1",
+                               "ISETP.GE.U32.AND P0, PT, R6, R7, PT",
+                               "ISETP.GE.AND.EX P0, PT, R8, RZ, PT, P0", "@P0 MOV R5, 0x1"], 1),
+    ("isetp signed or", ["MOV R5, RZ", "MOV R6, 0xffffffff", "ISETP.LT.OR P0, PT, R6, RZ, !PT",
+                         "@P0 MOV R5, 0x1"], 1),
+    ("lop3 xor3", ["MOV R6, 0xff00ff00", "MOV R7, 0x0ff00ff0", "MOV R8, 0x12345678",
+                   "LOP3.LUT R5, R6, R7, R8, 0x96, !PT"], 0xFF00FF00 ^ 0x0FF00FF0 ^ 0x12345678),
+    ("lop3 predicate out", ["MOV R5, RZ", "MOV R6, 0x4", "LOP3.LUT P0, RZ, R6, 0x4, RZ, 0xc0, !PT",
+                            "@P0 MOV R5, 0x9"], 9),
+    ("shf.r.s32.hi sign", ["MOV R6, 0x80000000", "SHF.R.S32.HI R5, RZ, 0x1f, R6"], 0xFFFFFFFF),
+    ("shf.l.u64.hi", ["MOV R6, 0xf0000000", "MOV R7, 0x1", "SHF.L.U64.HI R5, R6, 0x4, R7"], 0x1F),
+    ("imad.wide signed", ["MOV R6, 0xfffffffd", "MOV R10, 0x100", "MOV R11, RZ",
+                          "IMAD.WIDE R8, R6, 0x4, R10", "MOV R5, R8"], 0xF4),
+    ("imad.wide high word", ["MOV R6, 0xfffffffd", "MOV R10, 0x100", "MOV R11, RZ",
+                             "IMAD.WIDE R8, R6, 0x4, R10", "MOV R5, R9"], 0),
+    ("imad.hi signed", ["MOV R6, 0xfffffffe", "MOV R7, 0x3", "IMAD.HI R5, R6, R7, RZ"], 0xFFFFFFFF),
+    ("imad.hi.u32", ["MOV R6, 0xfffffffe", "MOV R7, 0x3", "IMAD.HI.U32 R5, R6, R7, RZ"], 2),
+    ("imad.x carry", ["MOV R6, 0xffffffff", "IADD3 R7, P0, R6, 0x1, RZ", "IMAD.X R5, RZ, RZ, 0x4, P0"], 5),
+    ("i2f.u32.rp rounds up", ["MOV R6, 0x1000001", "I2F.U32.RP R5, R6"], f32(16777218.0)),
+    ("i2fp.f32.s32", ["MOV R6, 0xfffffffd", "I2FP.F32.S32 R5, R6"], f32(-3.0)),
+    ("f2i.u32.trunc", ["MOV R6, 0x40490fdb", "F2I.FTZ.U32.TRUNC.NTZ R5, R6"], 3),
+    ("mufu.rcp", ["MOV R6, 0x40000000", "MUFU.RCP R5, R6"], f32(0.5)),
+    ("ffma", ["MOV R6, 0x40000000", "MOV R7, 0x40400000", "MOV R8, 0x3f800000",
+              "FFMA.FTZ R5, R6, R7, R8"], f32(7.0)),
+    ("fadd negated operand", ["MOV R6, 0x40000000", "MOV R7, 0x40400000", "FADD.FTZ R5, -R6, R7"], f32(1.0)),
+    ("fadd flushes denormals", ["MOV R6, 0x00000001", "FADD.FTZ R5, R6, RZ"], 0),
+    ("fsetp.geu nan", ["MOV R5, RZ", "MOV R6, 0x7fc00000", "FSETP.GEU.FTZ.AND P0, PT, R6, RZ, PT",
+                       "@P0 MOV R5, 0x1"], 1),
+    ("fsetp.ge nan", ["MOV R5, RZ", "MOV R6, 0x7fc00000", "FSETP.GE.FTZ.AND P0, PT, R6, RZ, PT",
+                      "@P0 MOV R5, 0x1"], 0),
+    ("prmt byte reverse", ["MOV R6, 0x11223344", "PRMT R5, R6, 0x123, RZ"], 0x44332211),
+    ("prmt sign replicate", ["MOV R6, 0x80", "PRMT R5, R6, 0x8880, RZ"], 0xFFFFFF80),
+    ("plop3", ["MOV R5, RZ", "PLOP3.LUT P0, PT, PT, PT, PT, 0x8, 0x0", "@!P0 MOV R5, 0x7"], 7),
+    ("hfma2 constant", ["HFMA2.MMA R5, -RZ, RZ, 0, 1.78813934326171875e-07"], 3),
+    ("hfma2 high half", ["HFMA2.MMA R5, -RZ, RZ, 1.875, 0"], 0x3F800000),
+    ("iabs", ["MOV R6, 0xfffffff9", "IABS R5, R6"], 7),
+    ("viadd", ["MOV R6, 0x10", "VIADD R5, R6, 0xfffffffe"], 0xE),
+    ("uniform ops", ["UMOV UR6, 0x3", "UIMAD UR6, UR6, 0x5, URZ", "USHF.L.U32 UR6, UR6, 0x1, URZ",
+                     "UIADD3 UR6, UR6, 0x2, URZ", "MOV R5, UR6"], 32),
+    ("cs2r zeroes a pair", ["MOV R6, 0x5", "MOV R7, 0x5", "CS2R R6, SRZ", "IADD3 R5, R6, R7, RZ"], 0),
+    ("dadd", ["MOV R6, RZ", "MOV R7, 0x3ff00000", "DADD R8, R6, R6", "MOV R5, R9"], 0x40000000),
+]
+
+
+@pytest.mark.parametrize("body, expected", [(b, x) for _, b, x in SEMANTICS],
+                         ids=[name for name, _, _ in SEMANTICS])
+def test_opcode_semantics(body, expected):
+    out, _ = run(body + [STORE, "EXIT"])
+    assert int(out[0]) == expected
+
+
+def test_bssy_bsync_reconverge_divergent_lanes():
+    """Lanes split on tid < 8; both sides store once per side; after BSYNC one store for all."""
+    body = ["MOV R5, 0x1", "BSSY B0, `(.L_x_1)", "ISETP.GE.AND P0, PT, R4, 0x8, PT",
+            "@P0 BRA `(.L_x_0)", "MOV R5, 0x2", STORE, "BRA `(.L_x_1)", ".L_x_0:",
+            "MOV R5, 0x3", STORE, ".L_x_1:", "BSYNC B0", "LDG.E R6, desc[UR4][R2.64]",
+            "IADD3 R5, R6, 0x10, RZ", STORE, "EXIT"]
+    out, counters = run(body, threads=32)
+    assert out.tolist() == [0x12] * 8 + [0x13] * 24
+    stores = [k for k, text in enumerate(x for x in body if not x.endswith(":")) if text == STORE]
+    assert [counters[k, C_EXEC] for k in stores] == [1, 1, 1]
+
+
+def test_predicated_off_memory_instruction_is_issued_without_a_request():
+    out, counters = run(["MOV R5, 0x4", "ISETP.GE.AND P0, PT, R4, 0x40, PT", f"@P0 {STORE}", "EXIT"],
+                        threads=32)
+    assert counters[2, C_EXEC] == 1 and counters[2, C_REQUESTS] == 0
+    assert out.tolist() == [0] * 32
+
+
+def test_loop_with_break_leaves_the_convergence_barrier():
+    """Lanes leave a loop at different trip counts (BREAK); the code after BSYNC runs once."""
+    body = ["MOV R5, RZ", "BSSY B0, `(.L_x_2)", ".L_x_1:", "ISETP.GE.AND P0, PT, R5, R4, PT",
+            "@P0 BREAK B0", "@P0 BRA `(.L_x_2)", "IADD3 R5, R5, 0x1, RZ", "BRA `(.L_x_1)",
+            ".L_x_2:", "BSYNC B0", STORE, "EXIT"]
+    out, counters = run(body, threads=32)
+    assert out.tolist() == list(range(32))
+    assert counters[-2, C_EXEC] == 1
+
+
+@pytest.mark.parametrize("text, message", [
+    ("FOO R1, R2", "FOO"),
+    ("MUFU.EX2 R1, R2", "MUFU.EX2"),
+    ("BAR.ARV 0x1, 0x40", "BAR"),
+])
+def test_unknown_opcode_is_named(text, message):
+    with pytest.raises(UnsupportedInstruction, match=message.replace(".", r"\.")):
+        lower(parse(listing([text, "EXIT"]))["k_t"])
+
+
+@pytest.mark.parametrize("text", ["LDC R1, c[0x0][R2+0x10]", "MOV R1, 32@lo(var)"])
+def test_unparseable_operands_raise(text):
+    with pytest.raises(SassParseError):
+        parse(listing([text]))
+
+
+def test_parser_reads_guards_lines_labels_and_addresses():
+    kernel = parse(listing(["//## File \"k.cu\", line 7", "@!UP2 BRA `(.L_x_0)",
+                            "LDS.128 R4, [R7+UR4+0x10]", ".L_x_0:", "STG.E.U16 desc[UR4][R2.64+-0x8], R5",
+                            "EXIT"]))["k_t"]
+    bra, lds, stg, _ = kernel.instructions
+    assert (bra.guard, bra.guard_negated, bra.guard_uniform, bra.target, bra.line) == (2, True, True, 2, 7)
+    address = lds.operands[1]
+    assert (lds.mods, address.base, address.uoffset, address.value) == (("128",), 7, 4, 0x10)
+    assert (stg.operands[0].base, stg.operands[0].wide, stg.operands[0].value) == (2, True, -8)
+
+
+def _golden_cases():
+    return sorted(p.stem for p in GOLDEN.glob("*.sass"))
+
+
+@pytest.fixture(scope="module")
+def recorded():
+    from validate import record
+    return {r.name: r for f in record.load_all() for r in f.cases if r.metrics}
+
+
+@pytest.mark.parametrize("name", _golden_cases())
+def test_recorded_case_matches_the_h100(name, recorded):
+    """Cases where ptxas changed the instruction stream (PTX emulation differs from the H100):
+    every EXACT counter of the SASS emulation equals the recorded measurement."""
+    from memsim import metrics as m
+    from memsim.sass.simulate import simulate_sass
+    rec = recorded[name]
+    spec = rec.spec
+    report = simulate_sass(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(),
+                           spec.shared_mem, options=spec.options,
+                           sass=(GOLDEN / f"{name}.sass").read_text())
+    diffs = {k: (report.metrics[k], rec.metrics[k]) for k in m.EXACT if k in rec.metrics
+             and report.metrics[k] != rec.metrics[k]}
+    assert diffs == {}
+
+
+@pytest.mark.skipif(find_nvdisasm() is None, reason="nvdisasm (nvidia-cuda-nvdisasm) not installed")
+@pytest.mark.parametrize("name", _golden_cases()[:2])
+def test_cubin_disassembles_to_the_golden_listing(name, recorded):
+    from memsim.sass.compile import compile_cubin, disassemble
+    spec = recorded[name].spec
+    text = disassemble(compile_cubin(spec.source, options=tuple(spec.options)))
+    strip = lambda s: [l for l in s.splitlines() if "/*" in l]
+    assert strip(text) == strip((GOLDEN / f"{name}.sass").read_text())
