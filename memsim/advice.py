@@ -14,7 +14,6 @@ from __future__ import annotations
 from enum import Enum
 
 from pydantic import BaseModel, Field
-from rich.table import Table
 from rich.text import Text
 
 from . import metrics as m
@@ -35,9 +34,9 @@ REMEDY_MISALIGNED = ("align each warp's first address to 32 bytes: the extra sec
 REMEDY_SWAP = ("consecutive lanes (threadIdx.x) are a row apart: reorganise so that they take "
                "consecutive elements, i.e. swap the index order (A[i * n + idx] rather than "
                "A[idx * n + i])")
-REMEDY_STAGE = ("this kernel reads or writes the other side along rows already (a transpose): "
-                "stage a tile through shared memory so that both global sides run along rows "
-                "(load rows into tile[T][T+1], __syncthreads(), store rows of the transposed tile)")
+REMEDY_STAGE = ("a transpose (the other side already runs along rows): stage a tile through "
+                "shared memory so that both global sides run along rows (load rows into "
+                "tile[T][T+1], __syncthreads(), store rows of the transposed tile)")
 REMEDY_SCATTERED = ("make consecutive lanes access consecutive addresses, or use wider accesses "
                     "(float2/float4) so that each lane moves 8-16 contiguous bytes")
 REMEDY_PAD = ("pad the shared array by one element per row (tile[T][T+1]) so that the elements of "
@@ -160,15 +159,17 @@ def _bank_conflict(row: LineCounters, report: KernelReport) -> Finding | None:
 
 # ---- rendering -----------------------------------------------------------------------------------
 
-def table(items: list[Finding]) -> Table | Text:
-    """The findings as a rich table (plain text reads the same: severity is a word)."""
+SEVERITY_STYLE = {Severity.HIGH: "bold red", Severity.MEDIUM: "yellow", Severity.LOW: "dim"}
+
+
+def text(items: list[Finding]) -> Text:
+    """One paragraph per finding: severity, message, then the remedy (reads without colour)."""
     if not items:
         return Text("no findings: every access is coalesced and conflict-free", style="green")
-    out = Table(title="findings", title_justify="left", show_lines=True)
-    out.add_column("severity")
-    out.add_column("finding", overflow="fold", ratio=3)
-    out.add_column("remedy", overflow="fold", ratio=2)
-    style = {Severity.HIGH: "bold red", Severity.MEDIUM: "yellow", Severity.LOW: "dim"}
+    out = Text()
     for f in items:
-        out.add_row(Text(f.severity.value, style=style[f.severity]), Text(f.message), Text(f.remedy))
+        out.append(f"{f.severity.value:<7}", style=SEVERITY_STYLE[f.severity])
+        out.append(f"{f.message}\n")
+        out.append(f"{'':7}remedy: {f.remedy}\n", style="dim")
+    out.rstrip()
     return out

@@ -36,6 +36,8 @@ def add_commands(commands) -> None:
     picked.add_argument("--warp", type=int, default=0, help="warp within the block (default 0)")
     picked.add_argument("--block-index", default="0", metavar="B",
                         help="block: linear index or x,y[,z] coordinates (default 0)")
+    picked.add_argument("--access", type=int, metavar="N",
+                        help="only the line's N-th memory access (program order; default all)")
     picked.add_argument("--execution", type=int, default=1, metavar="K",
                         help="the warp's K-th run of the instruction, for loops (default 1)")
     figure = show_parser.add_mutually_exclusive_group()
@@ -88,7 +90,8 @@ def run_show(args: argparse.Namespace) -> int:
     if args.execution < 1:
         raise LaunchError("--execution counts from 1")
     _, pictures = show.trace_pictures(spec, line=args.line, block=block_index(args.block_index, spec.grid),
-                                      warp=args.warp, execution=args.execution, arch=args.arch)
+                                      warp=args.warp, execution=args.execution, arch=args.arch,
+                                      access=args.access)
     show.print_pictures(pictures, cli._console())
     path = args.png or args.svg
     if path:
@@ -108,7 +111,7 @@ def run_source(args: argparse.Namespace) -> int:
     for name, spec, report in _reports(args):
         found = advice.findings(report)
         console.print(source_view.table(report, load_source(spec.source)[0], found))
-        console.print(advice.table(found))
+        console.print(advice.text(found))
     return 0
 
 
@@ -116,7 +119,7 @@ def run_advise(args: argparse.Namespace) -> int:
     console = cli._console()
     for name, _, report in _reports(args):
         console.print(f"[bold]{name}[/bold] ({report.kernel})")
-        console.print(advice.table(advice.findings(report)))
+        console.print(advice.text(advice.findings(report)))
     return 0
 
 

@@ -156,10 +156,14 @@ class WarpPicture(BaseModel):
 # ---- building pictures from a trace ------------------------------------------------------------
 
 def trace_pictures(spec: LaunchSpec, line: int | None = None, block: int = 0, warp: int = 0,
-                   execution: int = 1, arch: str = "sm_90") -> tuple[KernelReport, list[WarpPicture]]:
-    """Simulate `spec`, recording one warp's accesses on `line` (every memory line if None).
+                   execution: int = 1, arch: str = "sm_90",
+                   access: int | None = None) -> tuple[KernelReport, list[WarpPicture]]:
+    """Simulate `spec`, recording one warp's accesses on `line` (every memory line if None);
+    `access` keeps only the line's access-th memory instruction (1-based, program order).
 
-    LaunchError for a block, warp, line or execution the launch does not have."""
+    LaunchError for a block, warp, line, execution or access the launch does not have."""
+    if access is not None and line is None:
+        raise LaunchError("picking an access (--access) needs a line (--line)")
     from .compile import load_source
     from .simulate import simulate_spec
 
@@ -170,7 +174,12 @@ def trace_pictures(spec: LaunchSpec, line: int | None = None, block: int = 0, wa
     source = load_source(spec.source)[0]
     pictures = pictures_from_trace(report, request, source, execution)
     _check_found(report, pictures, line, block, warp, execution)
-    return report, pictures
+    if access is None:
+        return report, pictures
+    if not 1 <= access <= len(pictures):
+        raise LaunchError(f"line {line} has {plural(len(pictures), 'memory access')} in this warp: "
+                          f"pick 1-{len(pictures)}")
+    return report, [pictures[access - 1]]
 
 
 def _check_warp(spec: LaunchSpec, block: int, warp: int) -> int:
@@ -441,7 +450,7 @@ def _bank_cell(cell: BankCell | None, width: int) -> Text:
 
 
 def plural(n: int, unit: str) -> str:
-    return f"{n} {unit}" if n == 1 else f"{n} {unit}s"
+    return f"{n} {unit}" if n == 1 else f"{n} {unit}{'es' if unit.endswith('s') else 's'}"
 
 
 def print_pictures(pictures: list[WarpPicture], console: Console | None = None) -> None:
@@ -531,15 +540,13 @@ def _draw_sectors(ax, picture: WarpPicture) -> None:
 
 
 def _draw_banks(ax, picture: WarpPicture) -> None:
-    from matplotlib.patches import Patch, Rectangle
+    from matplotlib.patches import Patch
     y, ticks, labels = 0, [], []
     for phase in sorted({c.phase for c in picture.cells}):
         cells = [c for c in picture.cells if c.phase == phase]
         depth = max(c.wavefront for c in cells) + 1
-        for bank in range(count.BANKS):
-            for wavefront in range(depth):
-                ax.add_patch(Rectangle((bank, y + wavefront), 1, 1, facecolor="white",
-                                       edgecolor="#e4e4e4", linewidth=0.5))
+        ax.vlines(range(count.BANKS + 1), y, y + depth, color="#e4e4e4", linewidth=0.5, zorder=0.5)
+        ax.hlines(range(y, y + depth + 1), 0, count.BANKS, color="#e4e4e4", linewidth=0.5, zorder=0.5)
         for c in cells:
             _cell(ax, c.bank, y + c.wavefront, c.lanes, edge=CONFLICT_EDGE if c.conflict else "white")
         for wavefront in range(depth):

@@ -116,4 +116,4 @@ def test_partly_coalesced_access_gets_the_scattered_remedy():
 
 
 def test_no_findings_table_says_so():
-    assert "no findings" in advice.table([]).plain
+    assert "no findings" in advice.text([]).plain
