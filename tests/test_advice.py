@@ -6,9 +6,8 @@ import pytest
 from memsim import advice, catalog, simulate_spec
 from memsim.advice import Finding, Severity
 from memsim.report import KernelReport, LineCounters
+from small_catalog import cached, small_launch
 
-SIZES = {"add_aligned": 256, "add_misaligned": 256, "row_sums": 64, "col_sums": 64,
-         "transpose_unroll4_row": 128, "transpose_unroll4_col": 128}
 
 HIGH, MEDIUM = Severity.HIGH, Severity.MEDIUM
 STAGE = ("uncoalesced", 32.0, 4.0, HIGH, advice.REMEDY_STAGE)
@@ -48,14 +47,7 @@ EXPECTED = {
 
 @pytest.fixture(scope="module")
 def reports():
-    cache: dict = {}
-
-    def get(name: str) -> KernelReport:
-        if name not in cache:
-            spec = catalog.get(name).launch(nx=SIZES.get(name, 64))
-            cache[name] = simulate_spec(spec)[0]
-        return cache[name]
-    return get
+    return cached(lambda name: simulate_spec(small_launch(name))[0])
 
 
 def test_every_catalog_kernel_has_an_expectation():

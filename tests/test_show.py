@@ -15,9 +15,8 @@ from memsim.cli import main
 from memsim.errors import LaunchError
 from memsim.inspect_cli import block_index
 from memsim.report import KernelReport
+from small_catalog import cached, small_launch as launch
 
-SIZES = {"add_aligned": 256, "add_misaligned": 256, "row_sums": 64, "col_sums": 64,
-         "transpose_unroll4_row": 128, "transpose_unroll4_col": 128}
 
 # Per catalog entry, in program order: (space+op, cost, ideal) of warp 0's first execution;
 # cost = sectors (global) or wavefronts (shared) of that one request.
@@ -48,19 +47,9 @@ EXPECTED = {
 }
 
 
-def launch(name: str, **geometry):
-    return catalog.get(name).launch(**({"nx": SIZES.get(name, 64)} | geometry))
-
-
 @pytest.fixture(scope="module")
 def traced():
-    cache: dict = {}
-
-    def get(name: str):
-        if name not in cache:
-            cache[name] = show.trace_pictures(launch(name))
-        return cache[name]
-    return get
+    return cached(lambda name: show.trace_pictures(launch(name)))
 
 
 def test_every_catalog_kernel_has_an_expectation():
