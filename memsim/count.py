@@ -39,6 +39,28 @@ def _sort(values, n):
 
 
 @njit(cache=True)
+def lane_pattern(addrs, active, width):
+    """(lanes, all on one address, consecutive width-strided addresses in lane order): the two
+    shapes most warps have, which the counters below handle without sorting."""
+    n = 0
+    first = 0
+    first_lane = 0
+    same = True
+    strided = True
+    for lane in range(32):
+        if (active >> lane) & 1:
+            a = addrs[lane]
+            if n == 0:
+                first = a
+                first_lane = lane
+            else:
+                same = same and a == first
+                strided = strided and a == first + (lane - first_lane) * width
+            n += 1
+    return n, same, strided and active == ((1 << n) - 1) << first_lane if n else False
+
+
+@njit(cache=True)
 def global_sectors(addrs, active, width, scratch):
     """(sectors, ideal sectors, distinct addresses) of one warp access; addrs[l] valid for
     lanes in `active`."""
@@ -78,6 +100,15 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
 
     Per phase of lanes: the most distinct 4-byte words any one bank must deliver (lanes on the
     same word share it). Ideal: the distinct words of each phase packed 32 to a wavefront."""
+    lanes, same, contiguous = lane_pattern(addrs, active, width)
+    if lanes == 0:
+        return 0, 0, 0
+    if width <= 4 and (same or (contiguous and addrs[_lowest_lane(active)] % BANK_BYTES == 0)):
+        # one word for everyone, or consecutive words: every bank delivers at most
+        # ceil(words / 32) of them
+        words = 1 if same else (lanes * width + BANK_BYTES - 1) // BANK_BYTES
+        cost = (words + BANKS - 1) // BANKS
+        return cost, cost, 1 if same else lanes
     n = 0
     for lane in range(32):
         if (active >> lane) & 1:
@@ -118,6 +149,14 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
         wavefronts += worst
         ideal += (distinct + BANKS - 1) // BANKS
     return wavefronts, ideal, distinct_addrs
+
+
+@njit(cache=True, inline="always")
+def _lowest_lane(active):
+    lane = 0
+    while not (active >> lane) & 1:
+        lane += 1
+    return lane
 
 
 def new_counters(n_instructions: int) -> np.ndarray:

@@ -18,7 +18,7 @@ import math
 from pathlib import Path
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from .count import (C_BYTES, C_SPACE, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS,
                     C_THREADS, C_WAVEFRONTS, global_sectors, shared_wavefronts)
@@ -444,45 +444,48 @@ def _find_buffer(addr, size, buf_lo, buf_hi):
 
 
 @njit(cache=True)
-def _atomic(op, t, old, b, c, fold, fb):
-    """New memory value of an atomic (int bits or float)."""
-    if (t >> 4) == K_FLOAT:
-        if op == 0:
-            return 0, fold + fb
-        if op == 1:
-            return 0, min(fold, fb)
-        if op == 2:
-            return 0, max(fold, fb)
-        if op == 8:
-            return 0, fb
-        return 0, fold
+def _atomic_float(op, old, b):
+    if op == 0:
+        return old + b
+    if op == 1:
+        return min(old, b)
+    if op == 2:
+        return max(old, b)
+    if op == 8:
+        return b
+    return old
+
+
+@njit(cache=True)
+def _atomic_int(op, t, old, b, c):
+    """New memory value of an integer atomic."""
     signed = (t >> 4) == K_SIGNED
     if op == 0:
-        return old + b, 0.0
+        return old + b
     if op == 1:
-        return (min(old, b) if signed else (old if _ult(old, b) else b)), 0.0
+        return min(old, b) if signed else (old if _ult(old, b) else b)
     if op == 2:
-        return (max(old, b) if signed else (b if _ult(old, b) else old)), 0.0
+        return max(old, b) if signed else (b if _ult(old, b) else old)
     if op == 3:   # inc: old >= b ? 0 : old + 1
-        return (0 if not _ult(old, b) else old + 1), 0.0
+        return 0 if not _ult(old, b) else old + 1
     if op == 4:   # dec
-        return (b if (old == 0 or _ult(b, old)) else old - 1), 0.0
+        return b if (old == 0 or _ult(b, old)) else old - 1
     if op == 5:
-        return old & b, 0.0
+        return old & b
     if op == 6:
-        return old | b, 0.0
+        return old | b
     if op == 7:
-        return old ^ b, 0.0
+        return old ^ b
     if op == 8:
-        return b, 0.0
-    return (c if old == b else old), 0.0   # cas
+        return b
+    return c if old == b else old   # cas
 
 
 # Segments of the one memory image: [global heap | shared | local | param].
 SEG_SHARED_OFF, SEG_SHARED_SIZE, SEG_LOCAL_OFF, SEG_LOCAL_BYTES, SEG_PARAM_OFF, SEG_PARAM_SIZE = range(6)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, special_base,
                mem8, mem16, mem32, mem64, seg, buf_lo, buf_hi, buf_writable, counters, err,
                budget, executed, trace_sel, trace_warps, trace_rec, trace_addr, trace_fill):
@@ -534,26 +537,7 @@ def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, spe
     return executed
 
 
-@njit(cache=True, parallel=True)
-def run_blocks_parallel(code, r64s, rf32s, rf64s, n_threads, grid_dims, b_first, b_last,
-                        special_base, mem8, mem16, mem32, mem64, segs, buf_lo, buf_hi,
-                        buf_writable, counters, errs, budget, executed, trace_sel, trace_warps,
-                        trace_rec, trace_addr, trace_fill):
-    """Blocks split into one contiguous range per worker; each worker has its own registers,
-    shared/local memory, counters, trace buffer and error slot. Only for kernels without
-    atomics."""
-    workers = r64s.shape[0]
-    n = b_last - b_first
-    for p in prange(workers):
-        lo = b_first + (n * p) // workers
-        hi = b_first + (n * (p + 1)) // workers
-        executed[p] = run_blocks(code, r64s[p], rf32s[p], rf64s[p], n_threads, grid_dims, lo, hi,
-                                 special_base, mem8, mem16, mem32, mem64, segs[p], buf_lo, buf_hi,
-                                 buf_writable, counters[p], errs[p], budget, executed[p], trace_sel,
-                                 trace_warps, trace_rec[p], trace_addr[p], trace_fill[p])
-
-
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _fail(err, code, pc, block, thread, address, extra):
     err[0], err[1], err[2], err[3], err[4], err[5] = code, pc, block, thread, address, extra
 
@@ -828,20 +812,23 @@ def _bounds_error(pc, w, block, active, addrs, width, in_heap, resolved, is_load
 
 @njit(cache=True)
 def _atomic_lane(code, pc, op, t, r64, rf32, rf64, w, lane, mem8, mem16, mem32, mem64, at, esize):
+    s0, s1, d0 = code[pc, F_S0], code[pc, F_S1], code[pc, F_D0]
     old = _ext(_mem_read(mem8, mem16, mem32, mem64, at, esize), t)
-    fold, fb = 0.0, 0.0
-    s0, s1 = code[pc, F_S0], code[pc, F_S1]
     if (t >> 4) == K_FLOAT:
-        fold = _bits_to_float(old, esize)
-        fb = _getf(r64, rf32, rf64, w, s0, lane, t)
-    bval = _ext(r64[w, s0, lane], t)
-    cval = _ext(r64[w, s1, lane], t) if s1 >= 0 else 0
-    iv, fv = _atomic(code[pc, F_CMP], t, old, bval, cval, fold, fb)
-    if (t >> 4) == K_FLOAT:
-        iv = _float_to_bits(fv, esize)
-    _mem_write(mem8, mem16, mem32, mem64, at, esize, iv)
-    if op == O_ATOM and code[pc, F_D0] >= 0:
-        r64[w, code[pc, F_D0], lane] = old
+        # float atomics read and write memory through float views of the same bytes
+        if esize == 8:
+            fmem = mem64.view(np.float64)
+            fmem[at >> 3] = _atomic_float(code[pc, F_CMP], fmem[at >> 3], rf64[w, s0, lane])
+        else:
+            fmem32 = mem32.view(np.float32)
+            fmem32[at >> 2] = np.float32(_atomic_float(code[pc, F_CMP], np.float64(fmem32[at >> 2]),
+                                                       np.float64(rf32[w, s0, 2 * lane])))
+    else:
+        cval = _ext(r64[w, s1, lane], t) if s1 >= 0 else 0
+        new = _atomic_int(code[pc, F_CMP], t, old, _ext(r64[w, s0, lane], t), cval)
+        _mem_write(mem8, mem16, mem32, mem64, at, esize, new)
+    if op == O_ATOM and d0 >= 0:
+        r64[w, d0, lane] = old
 
 
 @njit(cache=True, inline="always")
@@ -1292,17 +1279,3 @@ def _warp_collective(row, op, t, r64, w, active, mask, tmp):
         r64[w, d0, lane] = tmp[j]
         if d1 >= 0:
             r64[w, d1, lane] = 1 if ok else 0
-
-
-@njit(cache=True)
-def _bits_to_float(v, size):
-    if size == 8:
-        return np.array([v], dtype=np.int64).view(np.float64)[0]
-    return np.float64(np.array([v & 0xFFFFFFFF], dtype=np.uint32).view(np.float32)[0])
-
-
-@njit(cache=True)
-def _float_to_bits(x, size):
-    if size == 8:
-        return np.array([x], dtype=np.float64).view(np.int64)[0]
-    return np.int64(np.array([np.float32(x)], dtype=np.float32).view(np.uint32)[0])

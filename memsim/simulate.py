@@ -8,6 +8,7 @@ are by-value parameters.
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Sequence
 
 import numba
@@ -18,7 +19,7 @@ from .compile import compile_cuda, load_source
 from .count import C_SPACE, N_COUNTERS
 from .emulate import (E_BUDGET, E_CONST_OOB, E_DEADLOCK, E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED,
                       E_MIXED_SPACE, E_NONE, E_PARAM_OOB, E_SHARED_OOB, E_TRAP, E_TYPE,
-                      E_UNSUPPORTED, run_blocks, run_blocks_parallel)
+                      E_UNSUPPORTED, run_blocks)
 from .errors import BudgetExceeded, LaunchError, MemoryFault, UnsupportedInstruction
 from .launch import LaunchSpec, Value, dims
 from .memory import GlobalHeap, pack_params, split_args
@@ -43,7 +44,7 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
     `trace` (memsim.trace.TraceRequest) also records selected warp accesses lane by lane."""
     started = time.perf_counter()
     grid3, block3 = dims(grid), dims(block)
-    threads = block3[0] * block3[1] * block3[2]
+    threads = _threads(block3)
     if threads > MAX_THREADS_PER_BLOCK:
         raise LaunchError(f"block {block3} has {threads} threads; the limit is {MAX_THREADS_PER_BLOCK}")
     if shared_mem < 0:
@@ -93,7 +94,7 @@ class _Registers:
 
     def __init__(self, program: Program, block3, grid3, dynamic_smem: int, total_smem: int,
                  workers: int):
-        threads = block3[0] * block3[1] * block3[2]
+        threads = _threads(block3)
         self.n_warps = (threads + 31) // 32
         self.r64 = np.zeros((workers, self.n_warps, program.n_slots, 32), dtype=np.int64)
         self.rf32 = self.r64.view(np.float32)
@@ -126,7 +127,7 @@ class _SpaceLayout:
     region per worker), so the emulator's memory path takes one set of arrays for every space."""
 
     def __init__(self, program: Program, block3, shared_mem: int, param_bytes: int, workers: int):
-        threads = block3[0] * block3[1] * block3[2]
+        threads = _threads(block3)
         self.workers = workers
         self.shared_bytes = _round16(max(program.shared_static, program.shared_dynamic_offset + shared_mem))
         self.local_bytes = _round16(program.local_bytes)
@@ -152,49 +153,74 @@ def _workers(program: Program, n_blocks: int, threads: int) -> int:
     return max(1, min(numba.get_num_threads(), n_blocks))
 
 
+class _Workers:
+    """Per-worker state of one launch: registers, counters, error slot and trace buffers.
+
+    Each worker emulates a contiguous range of blocks; run_blocks releases the GIL, so the
+    workers are plain threads."""
+
+    def __init__(self, program: Program, heap: GlobalHeap, layout: _SpaceLayout, grid3, block3,
+                 shared_mem: int, budget: int, trace: TraceRequest | None):
+        self.program, self.heap, self.layout, self.trace, self.budget = program, heap, layout, trace, budget
+        self.grid3, self.block3 = grid3, block3
+        self.count = n = layout.workers
+        self.regs = _Registers(program, block3, grid3, shared_mem, layout.shared_bytes, n)
+        self.counters = np.zeros((n, len(program.code), N_COUNTERS), dtype=np.int64)
+        self.errs = np.zeros((n, 6), dtype=np.int64)
+        self.executed = np.zeros(n, dtype=np.int64)
+        capacity = trace.capacity if trace else 0
+        self.selection = trace.selection(program) if trace else np.zeros(len(program.code), np.int64)
+        self.warp_range = trace.warp_range() if trace else np.array((-1, -1), np.int64)
+        self.records = np.zeros((n, capacity, 6), np.int64)
+        self.addresses = np.zeros((n, capacity, 32), np.int64)
+        self.filled = np.zeros((n, 1), np.int64)
+
+    def run(self, first: int, last: int, p: int) -> None:
+        lo = first + (last - first) * p // self.count
+        hi = first + (last - first) * (p + 1) // self.count
+        program, heap, regs = self.program, self.heap, self.regs
+        self.executed[p] = run_blocks(
+            program.code, regs.r64[p], regs.rf32[p], regs.rf64[p], _threads(self.block3),
+            np.array(self.grid3, np.int64), lo, hi, program.special_base, *heap.views,
+            self.layout.seg[p], heap.lo, heap.hi, heap.writable, self.counters[p], self.errs[p],
+            self.budget, self.executed[p], self.selection, self.warp_range, self.records[p],
+            self.addresses[p], self.filled[p])
+
+    def check(self) -> None:
+        failed = [e for e in self.errs if e[0] != E_NONE]
+        if failed:
+            raise _error(min(failed, key=lambda e: e[2]), self.program, self.heap, self.grid3, self.block3)
+
+    def drain_trace(self) -> None:
+        if self.trace:
+            for p in range(self.count):   # workers own consecutive block ranges: block order kept
+                self.trace.deliver(self.records[p], self.addresses[p], int(self.filled[p, 0]))
+            self.filled[:] = 0
+
+    def merged_counters(self) -> np.ndarray:
+        merged = self.counters.sum(axis=0)
+        merged[:, C_SPACE] = self.counters[:, :, C_SPACE].max(axis=0)
+        return merged
+
+
+def _threads(block3) -> int:
+    return block3[0] * block3[1] * block3[2]
+
+
 def _run(program: Program, heap: GlobalHeap, layout: _SpaceLayout, grid3, block3, shared_mem: int,
          budget: int, trace: TraceRequest | None) -> np.ndarray:
-    threads = block3[0] * block3[1] * block3[2]
-    workers = layout.workers
-    regs = _Registers(program, block3, grid3, shared_mem, layout.shared_bytes, workers)
-    counters = np.zeros((workers, len(program.code), N_COUNTERS), dtype=np.int64)
-    errs = np.zeros((workers, 6), dtype=np.int64)
-    executed = np.zeros(workers, dtype=np.int64)
+    workers = _Workers(program, heap, layout, grid3, block3, shared_mem, budget, trace)
     n_blocks = grid3[0] * grid3[1] * grid3[2]
-    grid = np.array(grid3, np.int64)
-    capacity = trace.capacity if trace else 0
-    selection = trace.selection(program) if trace else np.zeros(len(program.code), np.int64)
-    warp_range = trace.warp_range() if trace else np.array((-1, -1), np.int64)
-    records = np.zeros((workers, capacity, 6), np.int64)
-    addresses = np.zeros((workers, capacity, 32), np.int64)
-    filled = np.zeros((workers, 1), np.int64)
-    chunk = (trace.blocks_per_chunk if trace else BLOCKS_PER_CHUNK) * workers
-    for first in range(0, n_blocks, chunk):
-        last = min(n_blocks, first + chunk)
-        if workers == 1:
-            executed[0] = run_blocks(
-                program.code, regs.r64[0], regs.rf32[0], regs.rf64[0], threads, grid, first, last,
-                program.special_base, *heap.views, layout.seg[0], heap.lo, heap.hi, heap.writable,
-                counters[0], errs[0], budget, executed[0], selection, warp_range, records[0],
-                addresses[0], filled[0])
-        else:
-            run_blocks_parallel(
-                program.code, regs.r64, regs.rf32, regs.rf64, threads, grid, first, last,
-                program.special_base, *heap.views, layout.seg, heap.lo, heap.hi, heap.writable,
-                counters, errs, budget, executed, selection, warp_range, records, addresses,
-                filled)
-        failed = [e for e in errs if e[0] != E_NONE]
-        if failed:
-            raise _error(min(failed, key=lambda e: e[2]), program, heap, grid3, block3)
-        if trace:
-            for p in range(workers):   # workers own consecutive block ranges: block order kept
-                trace.deliver(records[p], addresses[p], int(filled[p, 0]))
-            filled[:] = 0
+    chunk = (trace.blocks_per_chunk if trace else BLOCKS_PER_CHUNK) * workers.count
+    with ThreadPoolExecutor(max_workers=workers.count) as pool:
+        for first in range(0, n_blocks, chunk):
+            last = min(n_blocks, first + chunk)
+            list(pool.map(lambda p: workers.run(first, last, p), range(workers.count)))
+            workers.check()
+            workers.drain_trace()
     if trace:
         trace.finish()
-    merged = counters.sum(axis=0)
-    merged[:, C_SPACE] = counters[:, :, C_SPACE].max(axis=0)
-    return merged
+    return workers.merged_counters()
 
 
 def _round16(n: int) -> int:

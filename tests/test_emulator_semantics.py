@@ -189,3 +189,24 @@ def test_partial_warps_count_only_live_threads(threads):
     # contiguous 4-byte accesses from a 4 KiB-aligned buffer: ceil(bytes / 32) sectors per warp
     expected = sum((min(32, threads - 32 * w) * 4 + 31) // 32 for w in range(warps))
     assert report.metrics["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"] == expected
+
+
+FLOAT_ATOMICS = r'''
+extern "C" __global__ void k_fatomic(const float* a, const double* d, float* fsum, double* dsum, float* fmax_out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  atomicAdd(fsum, a[i]);
+  atomicAdd(dsum, d[i]);
+  atomicMax((int*)fmax_out, __float_as_int(a[i]));   // non-negative floats order like ints
+}
+'''
+
+
+def test_float_atomics_accumulate_every_lane():
+    rng = np.random.default_rng(7)
+    a = rng.integers(0, 64, 128).astype(np.float32)    # integers: the sum is exact in any order
+    d = rng.random(128)
+    fsum, dsum, fmax = np.zeros(1, np.float32), np.zeros(1), np.zeros(1, np.float32)
+    memsim.simulate(FLOAT_ATOMICS, "k_fatomic", 2, 64, [a, d, fsum, dsum, fmax])
+    assert fsum[0] == a.sum()
+    assert dsum[0] == pytest.approx(d.sum(), rel=1e-12)
+    assert fmax[0] == a.max()
