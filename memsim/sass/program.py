@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import UnsupportedInstruction
+from ..ptx.program import StaticInstruction
 from .parser import Operand, SassInstruction, SassKernel
 
 # Register slots.
@@ -55,23 +56,10 @@ MEMORY_WIDTHS = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
 
 
 @dataclass
-class SassStatic:
-    """What the report needs to know about one SASS instruction."""
-
-    index: int
-    text: str
-    line: int
-    opcode: str
-    space: str = ""
-    op: str = ""
-    width: int = 0
-
-
-@dataclass
 class SassProgram:
     kernel: str
     code: np.ndarray
-    instructions: list[SassStatic]
+    instructions: list[StaticInstruction]
 
 
 def lower(kernel: SassKernel) -> SassProgram:
@@ -79,7 +67,7 @@ def lower(kernel: SassKernel) -> SassProgram:
     for index, ins in enumerate(kernel.instructions):
         row = np.zeros(NF, dtype=np.int64)
         row[[F_GUARD, F_TARGET, F_MBASE, F_MUR]] = -1
-        static = SassStatic(index, ins.text, ins.line, ins.opcode)
+        static = StaticInstruction(index, ins.text, ins.line, ins.opcode)
         _lower(ins, row, static)
         rows.append(row)
         statics.append(static)
@@ -102,7 +90,7 @@ def slot(op: Operand, dst: bool = False) -> int:
     return n
 
 
-def _lower(ins: SassInstruction, row: np.ndarray, static: SassStatic) -> None:
+def _lower(ins: SassInstruction, row: np.ndarray, static: StaticInstruction) -> None:
     name, mods = ins.opcode, set(ins.mods)
     row[F_LINE] = ins.line
     row[F_TARGET] = ins.target
