@@ -171,7 +171,9 @@ def occupancy_of(report: KernelReport, profile: GpuProfile, registers_per_thread
     blocks = math.prod(report.grid)
     regs = registers_per_thread or DEFAULT_REGISTERS
     shared = static_shared_bytes + report.shared_mem
-    occ = occupancy(threads, regs, shared, CacheGeometry.from_profile(profile).limits)
+    # At least one byte: GPUs that reserve no shared memory per block (Pascal) would otherwise
+    # divide by a zero-byte block in memsim.scheduling.
+    occ = occupancy(threads, regs, max(shared, 1), CacheGeometry.from_profile(profile).limits)
     sms = profile.sm_count
     busiest = -(-blocks // sms)
     return Occupancy(

@@ -1,0 +1,150 @@
+"""The time model: its inputs (occupancy, waves, traffic), its response to traffic, and its
+accuracy on the recorded H100 launches (reports stored in tests/golden/h100-time-inputs.json)."""
+from __future__ import annotations
+
+import functools
+import json
+
+import pytest
+
+from memsim import gpu_profile
+from memsim import metrics as m
+from memsim.report import KernelReport
+from memsim.timing import TRAFFIC_METRICS, TimeModelConstants, occupancy_of, predict_time
+from validate import time_accuracy as ta
+
+H100 = gpu_profile.load("H100")
+
+
+@functools.lru_cache(maxsize=1)
+def _cases() -> dict[str, ta.TimeCase]:
+    return {c.name: c for c in ta.load_cases()}
+
+
+def case(name: str) -> ta.TimeCase:
+    return _cases()[name]
+
+
+def predict(name: str, traffic: dict | None = "measured", profile=H100, **kwargs):
+    c = case(name)
+    given = c.traffic if traffic == "measured" else traffic
+    return predict_time(c.report, given, profile, static_shared_bytes=c.static_shared_bytes, **kwargs)
+
+
+def test_an_estimate_has_both_times_and_a_breakdown():
+    est = predict("s001_copyRow")
+    assert 50_000 < est.duration_ns < 100_000
+    assert est.event_ms * 1e6 > est.duration_ns * 0.5
+    assert est.breakdown.bound in ("dram", "l2", "issue", "latency", "atomics")
+    assert est.traffic_source == "given" and est.gpu == "H100"
+    assert est.occupancy.blocks_per_sm == 2 and est.occupancy.block_waves == 63
+    assert est.metrics == {m.DURATION: est.duration_ns}
+
+
+@pytest.mark.parametrize("name", ["s001_copyRow", "s001_naiveCol", "s003_col_sums", "ld_float_s32_o0", "fuzz_s0_0046"])
+@pytest.mark.parametrize("metric", [m.DRAM_READ, m.DRAM_WRITE, m.L2_READ, m.L2_WRITE, m.L1_MISS])
+def test_more_traffic_never_takes_less_time(name, metric):
+    base = dict(case(name).traffic)
+    more = dict(base, **{metric: base[metric] * 2 + 1000})
+    if metric == m.L1_MISS:   # a sector that no longer hits L1
+        more[m.L1_HIT] = max(base[m.L1_HIT] - (more[metric] - base[metric]), 0)
+    assert predict(name, more).duration_ns >= predict(name, base).duration_ns
+
+
+@pytest.mark.parametrize("name, metric", [("s001_copyRow", m.DRAM_READ), ("s001_naiveRow", m.L2_WRITE),
+                                          ("s001_copyCol", m.L2_WRITE)])
+def test_traffic_on_the_bounding_level_costs_time(name, metric):
+    base = dict(case(name).traffic)
+    more = dict(base, **{metric: base[metric] * 3})
+    assert predict(name, more).duration_ns > 1.2 * predict(name, base).duration_ns
+
+
+def test_without_traffic_the_sectors_give_an_upper_bound():
+    estimated = predict("s001_naiveCol", None)
+    assert estimated.traffic_source == "estimated"
+    assert estimated.duration_ns > predict("s001_naiveCol").duration_ns
+
+
+def test_traffic_carried_in_the_report_is_used():
+    c = case("s001_naiveCol")
+    report = c.report.model_copy(update={"metrics": {**c.report.metrics, **c.traffic}})
+    est = predict_time(report, None, H100)
+    assert est.traffic_source == "report"
+    assert est.duration_ns == pytest.approx(predict("s001_naiveCol").duration_ns, rel=1e-3)
+
+
+def _report(grid, block, shared_mem=0) -> KernelReport:
+    return KernelReport(kernel="k_x", grid=grid, block=block, shared_mem=shared_mem,
+                        metrics={m.PTX_WARP_INSTRUCTIONS: 10})
+
+
+@pytest.mark.parametrize("block, regs, shared, blocks_per_sm, limited_by", [
+    ((1024, 1, 1), None, 0, 2, "threads"),
+    ((256, 1, 1), None, 0, 8, "threads"),
+    ((1024, 1, 1), 64, 0, 1, "registers"),
+    ((128, 1, 1), 16, 100 * 1024, 2, "shared memory"),
+    ((32, 1, 1), 16, 0, 32, "blocks"),
+])
+def test_occupancy_follows_the_limits(block, regs, shared, blocks_per_sm, limited_by):
+    occ = occupancy_of(_report((1000, 1, 1), block), H100, regs, shared)
+    assert (occ.blocks_per_sm, occ.limited_by) == (blocks_per_sm, limited_by)
+    assert occ.registers_assumed == (regs is None)
+
+
+@pytest.mark.parametrize("blocks, waves", [(132, 1), (133, 2), (264, 2), (265, 3)])
+def test_one_block_more_than_a_wave_costs_a_wave(blocks, waves):
+    occ = occupancy_of(_report((blocks, 1, 1), (1024, 1, 1)), H100, 64)   # one block per SM
+    assert occ.block_waves == waves
+
+
+def test_a_dram_bound_kernel_is_slower_on_smaller_gpus():
+    times = {gpu: predict("s001_copyRow", "measured", gpu_profile.load(gpu)).duration_ns
+             for gpu in ("H100", "A100", "GTX1060", "GTX1050Ti")}
+    assert times["H100"] < times["A100"] < times["GTX1060"] < times["GTX1050Ti"]
+
+
+def test_constants_change_the_prediction():
+    slow = TimeModelConstants(first_touch_ns=5000)
+    assert predict("s002_add1", constants=slow).duration_ns > predict("s002_add1").duration_ns + 4000
+
+
+# -- accuracy on the recorded H100 launches (what docs/time-model.md reports) -----------------
+
+@functools.lru_cache(maxsize=2)
+def _accuracy(traffic: str) -> ta.TimeAccuracy:
+    return ta.evaluate(list(_cases().values()), traffic)
+
+
+def test_every_seed_ladder_is_ordered_right():
+    assert _accuracy("measured").ladder_pairs >= 50
+    assert _accuracy("measured").ladder_wrong == []
+
+
+@pytest.mark.parametrize("traffic, within_25, within_50, spearman_long, events_25", [
+    ("measured", 0.96, 1.00, 0.99, 0.9),
+    ("estimated", 0.92, 0.96, 0.97, 0.85),
+])
+def test_accuracy_on_the_recorded_cases_stays_where_it_is(traffic, within_25, within_50, spearman_long, events_25):
+    acc = _accuracy(traffic)
+    assert acc.cases >= 380
+    assert acc.within_25 >= within_25 and acc.within_50 >= within_50
+    assert acc.spearman_suite_over_4us >= spearman_long
+    assert acc.event_within_25 >= events_25
+
+
+def test_the_stored_reports_match_the_simulator():
+    """The golden reports are memsim's own output: re-simulate two cheap cases and compare."""
+    from memsim import simulate_spec
+    from validate import record as rec
+    records = {c.name: c for f in rec.load_all() for c in f.cases}
+    for name in ("ld_float_s32_o0", "shared_stride_float_s32"):
+        report, _ = simulate_spec(records[name].spec)
+        stored = case(name).report
+        assert {k: report.metrics[k] for k in m.EXACT} == {k: stored.metrics[k] for k in m.EXACT}
+
+
+def test_the_ladder_check_counts_and_names_wrong_pairs():
+    durations = {"s003_row_sums": (2.6e6, 1.0e6), "s003_col_sums": (1.9e6, 2.0e6),
+                 "s002_add1": (3264, 3300), "s002_add2": (3300, 3200)}   # add: 1% apart, noise
+    checked, wrong = ta.ladder_order(durations)
+    assert checked == 1 and wrong == ["sums: s003_row_sums vs s003_col_sums"]

@@ -1,0 +1,259 @@
+"""How well memsim.timing predicts the recorded H100 durations, and the fit of its constants.
+
+    python -m validate.time_accuracy             accuracy on the recorded suite and fuzz cases
+    python -m validate.time_accuracy --fit       refit TimeModelConstants (prints them)
+    python -m validate.time_accuracy --inputs    re-simulate the cases' reports (slow, ~2 min)
+
+The time model needs each case's KernelReport. Simulating 383 launches takes minutes, so the
+reports (memsim's exact counters, which equal the hardware's) are kept in
+tests/golden/h100-time-inputs.json; the measurements come from validate/data/h100/. Traffic is
+either the measured cache/DRAM counters (the time model alone) or memsim's estimate without a
+cache model (`traffic="estimated"`).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from memsim import gpu_profile
+from memsim import metrics as m
+from memsim.report import KernelReport
+from memsim.timing import TRAFFIC_METRICS, TimeEstimate, TimeModelConstants, predict_time
+
+from . import record as rec
+
+INPUTS = Path(__file__).parent.parent / "tests" / "golden" / "h100-time-inputs.json"
+
+# Seed ladders: variants of one computation, whose order (which is faster) must come out right.
+LADDERS: dict[str, list[str]] = {
+    "transpose 4096x4096": ["s001_copyRow", "s001_copyCol", "s001_naiveRow", "s001_naiveCol",
+                            "s001_naiveRowDiagonal", "s001_naiveColDiagonal", "s001_naiveRowUnroll4",
+                            "s001_naiveColUnroll4", "s004_smemTile", "s004_smemTilePad"],
+    "naiveCol block shapes": ["s001_naiveCol", "s001_naiveCol_b32x16", "s001_naiveCol_b32x8",
+                              "s001_naiveCol_b64x16", "s001_naiveCol_b64x8", "s001_naiveCol_b128x8"],
+    "transpose 2048x1024": ["s000_naiveRow_b16", "s000_naiveCol_b16", "s000_transposeSmem",
+                            "s000_transposeSmemPad"],
+    "sums": ["s003_row_sums", "s003_col_sums"],
+    "add": ["s002_add1", "s002_add2"],
+    "add2d": ["s002_addVec", "s002_addVec1"],
+}
+# Pairs closer than this are within run-to-run noise (repeated recordings of the seeds differ by
+# up to 2% for long kernels and 4-9% for the shortest): their order is not a fact to predict.
+LADDER_GAP = 0.05
+
+
+class TimeCase(BaseModel):
+    name: str
+    case_set: str
+    report: KernelReport
+    static_shared_bytes: int = 0
+    duration_ns: float
+    event_ns: float | None = None
+    traffic: dict[str, float] = Field(default_factory=dict, description="measured cache/DRAM counters")
+
+
+class CaseError(BaseModel):
+    name: str
+    case_set: str
+    measured_ns: float
+    predicted_ns: float
+    error: float
+    bound: str
+
+
+class TimeAccuracy(BaseModel):
+    traffic: str
+    cases: int
+    within_25: float
+    within_50: float
+    max_error: float
+    median_error: float
+    spearman_suite: float
+    spearman_suite_over_4us: float
+    ladder_pairs: int
+    ladder_wrong: list[str]
+    event_within_25: float
+    errors: list[CaseError]
+
+
+def load_cases(inputs: Path = INPUTS, data_dir: Path = rec.DATA_DIR) -> list[TimeCase]:
+    """The recorded H100 cases joined with their stored reports."""
+    stored = {entry["name"]: entry for entry in json.loads(Path(inputs).read_text())}
+    cases = []
+    for file in rec.load_all(data_dir):
+        if file.gpu != "h100":
+            continue
+        for record in file.cases:
+            entry = stored.get(record.name)
+            if not record.measured or entry is None or m.DURATION not in record.metrics:
+                continue
+            cases.append(TimeCase(
+                name=record.name, case_set=file.case_set, report=KernelReport.model_validate(entry["report"]),
+                static_shared_bytes=entry["static_shared_bytes"], duration_ns=record.metrics[m.DURATION],
+                event_ns=record.timing.median_ms * 1e6 if record.timing else None,
+                traffic={k: record.metrics[k] for k in TRAFFIC_METRICS if k in record.metrics}))
+    return cases
+
+
+def predict(case: TimeCase, traffic: str = "measured", profile=None,
+            constants: TimeModelConstants | None = None) -> TimeEstimate:
+    given = case.traffic if traffic == "measured" and len(case.traffic) == len(TRAFFIC_METRICS) else None
+    return predict_time(case.report, given, profile or gpu_profile.load("H100"),
+                        static_shared_bytes=case.static_shared_bytes, constants=constants)
+
+
+def evaluate(cases: list[TimeCase], traffic: str = "measured", constants: TimeModelConstants | None = None) -> TimeAccuracy:
+    profile = gpu_profile.load("H100")
+    estimates = [predict(c, traffic, profile, constants) for c in cases]
+    pred = np.array([e.duration_ns for e in estimates])
+    meas = np.array([c.duration_ns for c in cases])
+    err = (pred - meas) / meas
+    suite = np.array([c.case_set == "suite" for c in cases])
+    long = suite & (meas > 4000)
+    events = [(e.event_ms * 1e6, c.event_ns) for c, e in zip(cases, estimates) if c.event_ns]
+    event_err = np.array([(p - q) / q for p, q in events]) if events else np.zeros(0)
+    pairs, wrong = ladder_order({c.name: (c.duration_ns, e.duration_ns) for c, e in zip(cases, estimates)})
+    return TimeAccuracy(
+        traffic=traffic, cases=len(cases), within_25=float(np.mean(abs(err) <= 0.25)),
+        within_50=float(np.mean(abs(err) <= 0.5)), max_error=float(abs(err).max()),
+        median_error=float(np.median(abs(err))), spearman_suite=spearman(pred[suite], meas[suite]),
+        spearman_suite_over_4us=spearman(pred[long], meas[long]), ladder_pairs=pairs, ladder_wrong=wrong,
+        event_within_25=float(np.mean(abs(event_err) <= 0.25)) if len(event_err) else float("nan"),
+        errors=[CaseError(name=c.name, case_set=c.case_set, measured_ns=c.duration_ns, predicted_ns=e.duration_ns,
+                          error=float(x), bound=e.breakdown.bound) for c, e, x in zip(cases, estimates, err)])
+
+
+def ladder_order(durations: dict[str, tuple[float, float]], gap: float = LADDER_GAP) -> tuple[int, list[str]]:
+    """(pairs checked, pairs ordered wrong) over the seed ladders; `durations` maps a case to
+    (measured, predicted). Pairs measured closer than `gap` are skipped as noise."""
+    checked, wrong = 0, []
+    for ladder, names in LADDERS.items():
+        present = [n for n in names if n in durations]
+        for i, a in enumerate(present):
+            for b in present[i + 1:]:
+                (ma, pa), (mb, pb) = durations[a], durations[b]
+                if abs(ma - mb) / min(ma, mb) < gap:
+                    continue
+                checked += 1
+                if (ma < mb) != (pa < pb):
+                    wrong.append(f"{ladder}: {a} vs {b}")
+    return checked, wrong
+
+
+def spearman(a: np.ndarray, b: np.ndarray) -> float:
+    if len(a) < 3:
+        return float("nan")
+    ra, rb = _ranks(a), _ranks(b)
+    return float(np.corrcoef(ra, rb)[0, 1])
+
+
+def _ranks(x: np.ndarray) -> np.ndarray:
+    """Ranks with ties averaged (as scipy's spearmanr)."""
+    order = np.argsort(x, kind="stable")
+    ranks = np.empty(len(x))
+    ranks[order] = np.arange(len(x), dtype=float)
+    for value in np.unique(x):
+        tied = x == value
+        if tied.sum() > 1:
+            ranks[tied] = ranks[tied].mean()
+    return ranks
+
+
+# -- fitting the model's constants ------------------------------------------------------------
+
+FIT_BOUNDS = {
+    "p_norm": (1.0, 6.0), "tail": (0.5, 3.0), "tail_per_warp": (0.0, 0.1), "block_overhead_ns": (0.0, 800.0),
+    "first_touch_ns": (0.0, 1500.0), "dependent_cycles": (0.5, 16.0), "issue_per_clk": (0.5, 4.0),
+    "atomic_cycles": (0.2, 6.0), "loop_unroll": (1.0, 8.0), "partial_write_cost": (1.0, 6.0),
+}
+
+
+def fit_loss(cases: list[TimeCase], constants: TimeModelConstants) -> float:
+    """Mean squared log error, launches above 5 us counted four times (they carry the ladders
+    and the rank order), plus penalties for cases outside 25% and ladder pairs out of order."""
+    profile = gpu_profile.load("H100")
+    predicted = [predict(c, "measured", profile, constants).duration_ns for c in cases]
+    logs = np.array([math.log(p / c.duration_ns) for p, c in zip(predicted, cases)])
+    long = np.array([c.duration_ns > 5000 for c in cases])
+    _, wrong = ladder_order({c.name: (c.duration_ns, p) for c, p in zip(cases, predicted)})
+    return float(np.mean(logs ** 2) + 3 * np.mean(logs[long] ** 2) + 0.3 * np.mean(abs(np.expm1(logs)) > 0.25)
+                 + 0.02 * len(wrong))
+
+
+def fit(cases: list[TimeCase], start: TimeModelConstants | None = None, rounds: int = 3,
+        progress=print) -> TimeModelConstants:
+    """Coordinate descent over FIT_BOUNDS, each constant tried at a few multiples of its value."""
+    best = start or TimeModelConstants()
+    best_loss = fit_loss(cases, best)
+    for _ in range(rounds):
+        for name, (low, high) in FIT_BOUNDS.items():
+            value = getattr(best, name)
+            for factor in (0.5, 0.7, 0.85, 0.93, 1.07, 1.15, 1.3, 1.6, 2.0):
+                trial = best.model_copy(update={name: float(np.clip(value * factor, low, high))})
+                loss = fit_loss(cases, trial)
+                if loss < best_loss:
+                    best, best_loss = trial, loss
+            progress(f"{name} = {getattr(best, name):.4g}  loss {best_loss:.4f}")
+    return best
+
+
+# -- the stored reports --------------------------------------------------------------------------
+
+def simulate_inputs(data_dir: Path = rec.DATA_DIR, jobs: int = 2) -> list[dict]:
+    """Simulate every recorded case once: its report (per-instruction PTX text dropped to keep
+    the file small) and its static shared memory."""
+    from concurrent.futures import ProcessPoolExecutor
+    records = [c for f in rec.load_all(data_dir) if f.gpu == "h100" for c in f.cases if c.measured]
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(_simulate_one, records, chunksize=4))
+
+
+def _simulate_one(record) -> dict:
+    from memsim import simulate_spec
+    from memsim.compile import compile_cuda
+    from memsim.ptx.parser import parse
+    from memsim.ptx.program import lower
+
+    spec = record.spec
+    report, _ = simulate_spec(spec)
+    program = lower(parse(compile_cuda(spec.source, "sm_90", tuple(spec.options)).ptx), spec.kernel)
+    return {"name": record.name, "report": stored_report(report), "static_shared_bytes": program.shared_static}
+
+
+def stored_report(report: KernelReport) -> dict:
+    """What the time model reads of a report: metrics and the global/local instructions."""
+    kept = [i.model_copy(update={"ptx": ""}) for i in report.instructions if i.space in ("global", "local")]
+    slim = report.model_copy(update={"lines": [], "instructions": kept, "provenance": {}})
+    return json.loads(slim.model_dump_json(exclude_defaults=True))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m validate.time_accuracy", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--fit", action="store_true", help="refit the model's constants")
+    parser.add_argument("--inputs", action="store_true", help=f"re-simulate the reports into {INPUTS.name}")
+    args = parser.parse_args(argv)
+    if args.inputs:
+        INPUTS.write_text(json.dumps(simulate_inputs(), separators=(",", ":")) + "\n")
+        print(f"wrote {INPUTS}")
+    cases = load_cases()
+    if args.fit:
+        print(fit(cases).model_dump_json(indent=1))
+        return 0
+    for traffic in ("measured", "estimated"):
+        acc = evaluate(cases, traffic)
+        print(f"{traffic:9s} traffic: {acc.cases} cases, {acc.within_25:.1%} within 25%, {acc.within_50:.1%} "
+              f"within 50%, max {acc.max_error:.0%}, Spearman suite {acc.spearman_suite:.3f} "
+              f"(> 4 us: {acc.spearman_suite_over_4us:.3f}), ladder pairs wrong {len(acc.ladder_wrong)}/"
+              f"{acc.ladder_pairs}, event within 25% {acc.event_within_25:.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
