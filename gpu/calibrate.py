@@ -135,6 +135,9 @@ def event_pass(bench: Bench) -> dict[str, float]:
     empty = bench.launcher("k_cal_empty", (1,), (32,), ())
     v["launch.event_single_us"] = time_launch(empty, reps=200).median_ms * 1e3
     v["launch.back_to_back_us"] = back_to_back_us(bench, empty, 2000)
+    with_args = bench.launcher("k_cal_empty_args", (1,), (32,), (src, dst, np.int32(1), np.int32(1)))
+    v["launch.event_args_us"] = time_launch(with_args, reps=200).median_ms * 1e3
+    v["launch.back_to_back_args_us"] = back_to_back_us(bench, with_args, 2000)
     return v
 
 

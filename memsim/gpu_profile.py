@@ -92,7 +92,9 @@ class Latency(BaseModel):
 
 
 class Launch(BaseModel):
-    event_single_us: float = Field(ge=0, description="CUDA events around one empty launch (median)")
+    event_single_us: float = Field(ge=0, description="CUDA events around one launch of an empty kernel "
+                                                     "without arguments from CuPy (median)")
+    event_per_argument_us: float = Field(ge=0, description="what each kernel argument adds to that")
     back_to_back_us: float = Field(ge=0, description="per launch, many empty launches between two events")
     kernel_floor_ns: float = Field(ge=0, description="gpu__time_duration.sum of an empty kernel under ncu")
 

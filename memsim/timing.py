@@ -39,6 +39,7 @@ from .gpu_profile import GpuProfile
 from .report import KernelReport
 
 DEFAULT_REGISTERS = 32
+DEFAULT_ARGUMENTS = 4
 TRAFFIC_METRICS = (m.L1_HIT, m.L1_MISS, m.L2_READ, m.L2_WRITE, m.L2_READ_HIT, m.DRAM_READ, m.DRAM_WRITE)
 
 
@@ -46,16 +47,16 @@ class TimeModelConstants(BaseModel):
     """Model choices that are not hardware numbers, fitted once to the H100 recordings
     (docs/time-model.md) and used for every GPU."""
 
-    p_norm: float = Field(2.2, description="exponent combining the latency and throughput terms")
+    p_norm: float = Field(2.35, description="exponent combining the latency and throughput terms")
     tail: float = Field(0.85, description="slowest warp of a one-warp block over the average chain")
-    tail_per_warp: float = Field(0.0055, description="how much later the slowest warp ends, per further warp of the block")
-    block_overhead_ns: float = Field(30.0, description="launch and retire one block wave on an SM")
+    tail_per_warp: float = Field(0.0041, description="how much later the slowest warp ends, per further warp of the block")
+    block_overhead_ns: float = Field(63.0, description="launch and retire one block wave on an SM")
     first_touch_ns: float = Field(390.0, description="cold parameter/constant and code fetch of the first wave")
     dependent_cycles: float = Field(11.5, description="cycles a non-memory warp instruction adds to the chain")
-    issue_per_clk: float = Field(4.0, description="sustained warp instructions per SM cycle")
+    issue_per_clk: float = Field(3.7, description="sustained warp instructions per SM cycle")
     atomic_cycles: float = Field(1.7, description="SM cycles an L2 slice spends on one atomic of a contended sector")
     loop_unroll: float = Field(2.0, description="loads of one loop ptxas keeps in flight together")
-    partial_write_cost: float = Field(3.7, description="L2 cost of a partially written sector, in full sectors")
+    partial_write_cost: float = Field(3.96, description="L2 cost of a partially written sector, in full sectors")
     l2_warm_fraction: float = Field(0.8, description="share of the L2 a buffer can use to stay warm between launches")
 
 
@@ -115,12 +116,13 @@ class _Traffic(BaseModel):
 
 def predict_time(report: KernelReport, traffic=None, profile: GpuProfile | None = None, *,
                  registers_per_thread: int | None = None, static_shared_bytes: int = 0,
-                 constants: TimeModelConstants | None = None) -> TimeEstimate:
+                 arguments: int = DEFAULT_ARGUMENTS, constants: TimeModelConstants | None = None) -> TimeEstimate:
     """Predict ncu's gpu__time_duration and the CUDA-event time of the launch `report` describes.
 
     `traffic` (memsim.cache.TrafficEstimate) is the modeled cache/DRAM traffic; without it the
     report's own modeled metrics are used, and failing those an estimate from the sector counts
-    (every load sector misses both caches). `static_shared_bytes` counts toward occupancy."""
+    (every load sector misses both caches). `static_shared_bytes` counts toward occupancy;
+    `arguments` (the kernel's parameter count) toward the launch cost in the event time."""
     if profile is None:
         from .gpu_profile import load
         profile = load(report.gpu or "H100")
@@ -130,7 +132,8 @@ def predict_time(report: KernelReport, traffic=None, profile: GpuProfile | None 
     rounds = _rounds(report, k)
     duration, breakdown = _duration(report, flow, profile, occ, rounds, k, boost=False)
     boosted, _ = _duration(report, _warm(flow, profile, k), profile, occ, rounds, k, boost=True)
-    launch_ns = profile.launch.event_single_us * 1e3 - profile.launch.kernel_floor_ns
+    launch = profile.launch
+    launch_ns = (launch.event_single_us + arguments * launch.event_per_argument_us) * 1e3 - launch.kernel_floor_ns
     return TimeEstimate(gpu=profile.name, duration_ns=duration, event_ms=(launch_ns + boosted) / 1e6,
                         breakdown=breakdown, occupancy=occ, traffic_source=source,
                         memory_rounds_per_warp=rounds, round_latency_ns=_round_latency(report, flow, profile))

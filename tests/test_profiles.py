@@ -86,6 +86,7 @@ FAKE_VALUES = {
     "shared_free.wavefronts_per_clk_per_sm": 0.97, "shared_conflict32.wavefronts_per_clk_per_sm": 0.99,
     "latency.l1_cycles": 34.0, "latency.l2_cycles": 270.0, "ncu.chase_dram_ns": 610.0,
     "latency.shared_cycles": 30.0, "launch.event_single_us": 4.8, "launch.back_to_back_us": 2.1,
+    "launch.event_args_us": 6.8,
     "ncu.empty_1.gpu__time_duration.sum": 2250.0,
 }
 
@@ -101,6 +102,7 @@ def test_apply_marks_every_rule_measured_and_keeps_datasheet_numbers():
     for path, _, _ in cal.RULES:
         assert after.measured(path), path
     assert after.latency.dram_ns == 610.0 and after.clocks.sm_boost_mhz == 1755.0
+    assert after.launch.event_per_argument_us == pytest.approx(0.5)
     assert after.throughput.shared_bytes_per_clk_per_sm == pytest.approx(0.97 * 128)
     assert after.dram.bandwidth_gbs == before.dram.bandwidth_gbs
     assert after.calibration.raw["copy.gbs"] == 2900.0 and after.calibration.driver == "580"
