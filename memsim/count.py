@@ -61,23 +61,39 @@ def lane_pattern(addrs, active, width):
 
 
 @njit(cache=True)
-def global_sectors(addrs, active, width, scratch):
-    """(sectors, ideal sectors, distinct addresses) of one warp access; addrs[l] valid for
-    lanes in `active`."""
+def _sorted_active(addrs, active, scratch):
+    """Copy the active lanes' addresses into scratch, sorted; returns (count, distinct count)."""
     n = 0
     for lane in range(32):
         if (active >> lane) & 1:
             scratch[n] = addrs[lane]
             n += 1
-    if n == 0:
-        return 0, 0, 0
     _sort(scratch, n)
-    sectors, distinct = 1, 1
+    distinct = 1 if n else 0
     for i in range(1, n):
         if scratch[i] != scratch[i - 1]:
             distinct += 1
-            if (scratch[i] >> 5) != (scratch[i - 1] >> 5):
-                sectors += 1
+    return n, distinct
+
+
+@njit(cache=True)
+def global_sectors(addrs, active, width, scratch):
+    """(sectors, ideal sectors, distinct addresses) of one warp access; addrs[l] valid for
+    lanes in `active`."""
+    lanes, same, contiguous = lane_pattern(addrs, active, width)
+    if lanes == 0:
+        return 0, 0, 0
+    if same:
+        return 1, (width + SECTOR_BYTES - 1) // SECTOR_BYTES, 1
+    if contiguous:
+        first = addrs[_lowest_lane(active)]
+        last = first + lanes * width - 1
+        return (last >> 5) - (first >> 5) + 1, (lanes * width + SECTOR_BYTES - 1) // SECTOR_BYTES, lanes
+    n, distinct = _sorted_active(addrs, active, scratch)
+    sectors = 1
+    for i in range(1, n):
+        if (scratch[i] >> 5) != (scratch[i - 1] >> 5):
+            sectors += 1
     ideal = (distinct * width + SECTOR_BYTES - 1) // SECTOR_BYTES
     return sectors, ideal, distinct
 
@@ -109,18 +125,7 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
         words = 1 if same else (lanes * width + BANK_BYTES - 1) // BANK_BYTES
         cost = (words + BANKS - 1) // BANKS
         return cost, cost, 1 if same else lanes
-    n = 0
-    for lane in range(32):
-        if (active >> lane) & 1:
-            scratch[n] = addrs[lane]
-            n += 1
-    if n == 0:
-        return 0, 0, 0
-    _sort(scratch, n)
-    distinct_addrs = 1
-    for i in range(1, n):
-        if scratch[i] != scratch[i - 1]:
-            distinct_addrs += 1
+    _, distinct_addrs = _sorted_active(addrs, active, scratch)
     words_per_lane = (width + BANK_BYTES - 1) // BANK_BYTES
     phase = shared_phase_lanes(width, is_store)
     wavefronts, ideal = 0, 0
