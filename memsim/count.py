@@ -111,6 +111,36 @@ def shared_phase_lanes(width, is_store):
 
 
 @njit(cache=True)
+def _half_warps_merge(addrs, active, scratch, bank_load):
+    """8-byte loads: the two half-warps share one wavefront when they touch no common word and
+    no bank must deliver two words. Fitted to the H100 recordings (fuzz_s0_0057/0089/0107 and
+    the contiguous LDS.64's two wavefronts); see docs/exactness.md."""
+    n = 0
+    for lane in range(32):
+        if (active >> lane) & 1:
+            word = addrs[lane] >> 2
+            half = lane >> 4
+            scratch[n] = (word << 1) | half
+            scratch[n + 1] = ((word + 1) << 1) | half
+            n += 2
+    _sort(scratch, n)
+    for b in range(BANKS):
+        bank_load[b] = 0
+    previous = -1
+    for i in range(n):
+        word, half = scratch[i] >> 1, scratch[i] & 1
+        if word == previous:
+            if half != (scratch[i - 1] & 1):
+                return False          # both half-warps read this word
+            continue
+        previous = word
+        bank_load[word & (BANKS - 1)] += 1
+        if bank_load[word & (BANKS - 1)] > 1:
+            return False
+    return True
+
+
+@njit(cache=True)
 def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
     """(wavefronts, ideal wavefronts, distinct addresses) of one warp access to shared memory.
 
@@ -126,6 +156,8 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
         cost = (words + BANKS - 1) // BANKS
         return cost, cost, 1 if same else lanes
     _, distinct_addrs = _sorted_active(addrs, active, scratch)
+    if width == 8 and not is_store and (same or _half_warps_merge(addrs, active, scratch, bank_load)):
+        return 1, 1, distinct_addrs
     words_per_lane = (width + BANK_BYTES - 1) // BANK_BYTES
     phase = shared_phase_lanes(width, is_store)
     wavefronts, ideal = 0, 0
