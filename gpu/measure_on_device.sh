@@ -11,7 +11,8 @@
 #
 # Out: $OUT/data/<gpu>/<set>.json, $OUT/environment.txt, $OUT/log.txt, $OUT/work.tgz (driver
 # and ncu files, for post-mortems); calibrate writes $OUT/calibration.json instead of data/, to
-# record here with `validate calibrate --from <files_at>/calibration.json --record`. A failing case is recorded as failed; the run goes on.
+# record here with `validate calibrate --from <files_at>/calibration.json --record`.
+# A failing case is recorded as failed; the run goes on.
 set -uo pipefail
 MODE=${1:-all}
 N=${2:-200}

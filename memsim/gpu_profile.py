@@ -102,13 +102,8 @@ class Launch(BaseModel):
 class Calibration(BaseModel):
     """What the measured numbers were measured with (filled by `validate calibrate --record`)."""
 
-    gpu: str = ""
-    driver: str = ""
-    cuda_runtime: str = ""
-    cupy: str = ""
-    nvrtc: str = ""
-    ncu: str = ""
-    date: str = ""
+    versions: dict[str, str | int] = Field(default_factory=dict, description="gpu.versions.Versions: "
+                                           "GPU, driver, CUDA, CuPy, NVRTC, ncu, date")
     raw: dict[str, float] = Field(default_factory=dict, description="every microbenchmark's result")
 
 

@@ -53,7 +53,7 @@ class TimeModelConstants(BaseModel):
     block_overhead_ns: float = Field(63.0, description="launch and retire one block wave on an SM")
     first_touch_ns: float = Field(390.0, description="cold parameter/constant and code fetch of the first wave")
     dependent_cycles: float = Field(11.5, description="cycles a non-memory warp instruction adds to the chain")
-    issue_per_clk: float = Field(3.7, description="sustained warp instructions per SM cycle")
+    issue_efficiency: float = Field(0.925, description="share of the SM's issue rate a kernel sustains")
     atomic_cycles: float = Field(1.7, description="SM cycles an L2 slice spends on one atomic of a contended sector")
     loop_unroll: float = Field(2.0, description="loads of one loop ptxas keeps in flight together")
     partial_write_cost: float = Field(3.96, description="L2 cost of a partially written sector, in full sectors")
@@ -235,21 +235,41 @@ def _round_latency(report: KernelReport, flow: _Traffic, profile: GpuProfile, bo
 
 def _duration(report: KernelReport, flow: _Traffic, profile: GpuProfile, occ: Occupancy, rounds: float,
               k: TimeModelConstants, boost: bool) -> tuple[float, TimeBreakdown]:
+    """ncu's duration (or, with `boost`, the kernel's part of the event time) and its terms."""
     cycle_ns = profile.cycles_to_ns(1.0, boost)
     blocks = math.prod(report.grid)
     busiest_share = -(-blocks // profile.sm_count) / blocks   # of all the work, on the busiest SM
-
-    dram_ns = (flow.dram_read + flow.dram_write) / profile.throughput.dram_copy_gbs
-    l2_ns = _l2_sector_cost(report, flow, k) * profile.l2.sector_bytes / profile.throughput.l2_read_gbs
-    l1_ns = sum(_l1_wavefronts(report)) * busiest_share / profile.throughput.shared_wavefronts_per_clk_per_sm * cycle_ns
     instructions = _metric(report, m.PTX_WARP_INSTRUCTIONS)
-    issue_ns = instructions * busiest_share / k.issue_per_clk * cycle_ns
+    terms = {
+        "dram": (flow.dram_read + flow.dram_write) / profile.throughput.dram_copy_gbs,
+        "l2": _l2_sector_cost(report, flow, k) * profile.l2.sector_bytes / profile.throughput.l2_read_gbs,
+        "issue": instructions * busiest_share * cycle_ns
+                 / (k.issue_efficiency * profile.throughput.issue_per_clk_per_sm),
+        "latency": _latency_term(report, flow, profile, occ, rounds, k, boost),
+        "atomics": _atomic_serial_ops(report) * k.atomic_cycles * cycle_ns,
+    }
+    combined = sum(t ** k.p_norm for t in terms.values()) ** (1.0 / k.p_norm)
+    # L1/shared wavefronts are inside the latency term (the chain waits for the pipe); the
+    # busiest SM's total is shown for comparison.
+    terms["l1_shared"] = (sum(_l1_wavefronts(report)) * busiest_share * cycle_ns
+                          / profile.throughput.shared_wavefronts_per_clk_per_sm)
+    fixed = profile.launch.kernel_floor_ns + k.first_touch_ns
+    breakdown = TimeBreakdown(dram_ns=terms["dram"], l2_ns=terms["l2"], l1_shared_ns=terms["l1_shared"],
+                              issue_ns=terms["issue"], latency_ns=terms["latency"], atomics_ns=terms["atomics"],
+                              fixed_ns=fixed, bound=max(terms, key=terms.get))
+    return fixed + combined, breakdown
 
-    warps = max(_warps(report), 1)
-    other = max(instructions / warps - rounds, 0.0)
-    # A round ends when its data is back and the block's requests have passed the L1 pipe;
-    # shared-memory wavefronts (bank conflicts) queue the block's warps between its barriers.
-    # The L1 pipe is shared by the SM's resident blocks, so their wavefronts count here.
+
+def _latency_term(report: KernelReport, flow: _Traffic, profile: GpuProfile, occ: Occupancy, rounds: float,
+                  k: TimeModelConstants, boost: bool) -> float:
+    """Block waves x (the slowest warp's dependent chain + the block's launch and exit).
+
+    A round ends when its data is back and the resident blocks' requests have passed the L1
+    pipe; shared-memory wavefronts (bank conflicts) queue the warps between barriers; every
+    other instruction waits a few cycles for its operands."""
+    cycle_ns = profile.cycles_to_ns(1.0, boost)
+    blocks = math.prod(report.grid)
+    other = max(_metric(report, m.PTX_WARP_INSTRUCTIONS) / max(_warps(report), 1) - rounds, 0.0)
     global_wf, shared_wf = _l1_wavefronts(report)
     resident = min(occ.blocks_per_sm, -(-blocks // profile.sm_count))
     wf_ns = resident / blocks / profile.throughput.shared_wavefronts_per_clk_per_sm * cycle_ns
@@ -257,17 +277,7 @@ def _duration(report: KernelReport, flow: _Traffic, profile: GpuProfile, occ: Oc
     chain += shared_wf * wf_ns + other * k.dependent_cycles * cycle_ns
     # A block frees its slot when its slowest warp ends: the more warps, the later.
     tail = k.tail + k.tail_per_warp * (occ.warps_per_sm / occ.blocks_per_sm - 1)
-    latency_ns = occ.block_waves * (tail * chain + k.block_overhead_ns)
-
-    atomic_ns = _atomic_serial_ops(report) * k.atomic_cycles * cycle_ns
-    # L1/shared wavefronts are inside the latency term (the chain waits for the pipe).
-    terms = {"dram": dram_ns, "l2": l2_ns, "issue": issue_ns, "latency": latency_ns, "atomics": atomic_ns}
-    combined = sum(t ** k.p_norm for t in terms.values()) ** (1.0 / k.p_norm)
-    terms["l1_shared"] = l1_ns
-    fixed = profile.launch.kernel_floor_ns + k.first_touch_ns
-    breakdown = TimeBreakdown(dram_ns=dram_ns, l2_ns=l2_ns, l1_shared_ns=l1_ns, issue_ns=issue_ns,
-                              latency_ns=latency_ns, atomics_ns=atomic_ns, fixed_ns=fixed, bound=max(terms, key=terms.get))
-    return fixed + combined, breakdown
+    return occ.block_waves * (tail * chain + k.block_overhead_ns)
 
 
 def _l2_sector_cost(report: KernelReport, flow: _Traffic, k: TimeModelConstants) -> float:

@@ -69,7 +69,7 @@ def test_a_broken_profile_is_one_clear_error(tmp_path, breakage, complaint):
 def test_the_h100_numbers_come_from_calibration():
     profile = gpu_profile.load("H100")
     assert all(profile.measured(path) for path, _, _ in cal.RULES)
-    assert profile.calibration.gpu.startswith("NVIDIA H100") and profile.calibration.driver
+    assert profile.calibration.versions["gpu"].startswith("NVIDIA H100") and profile.calibration.versions["driver"]
 
 
 def test_a_group_source_covers_its_fields_and_a_field_source_overrides_it():
@@ -105,7 +105,7 @@ def test_apply_marks_every_rule_measured_and_keeps_datasheet_numbers():
     assert after.launch.event_per_argument_us == pytest.approx(0.5)
     assert after.throughput.shared_bytes_per_clk_per_sm == pytest.approx(0.97 * 128)
     assert after.dram.bandwidth_gbs == before.dram.bandwidth_gbs
-    assert after.calibration.raw["copy.gbs"] == 2900.0 and after.calibration.driver == "580"
+    assert after.calibration.raw["copy.gbs"] == 2900.0 and after.calibration.versions["driver"] == "580"
 
 
 def test_apply_without_the_ncu_pass_keeps_the_old_numbers_there():

@@ -89,10 +89,8 @@ def apply(profile: GpuProfile, result) -> GpuProfile:
         data[group][field] = round(number, 3)
         source[path] = f"measured: {how} ({versions.gpu}, {date})"
     data["source"] = source
-    data["calibration"] = Calibration(
-        gpu=versions.gpu, driver=versions.driver, cuda_runtime=versions.cuda_runtime, cupy=versions.cupy,
-        nvrtc=versions.nvrtc, ncu=versions.ncu, date=versions.date,
-        raw={k: round(v, 4) for k, v in sorted(values.items())}).model_dump()
+    data["calibration"] = Calibration(versions=versions.model_dump(),
+                                      raw={k: round(v, 4) for k, v in sorted(values.items())}).model_dump()
     try:
         return GpuProfile.model_validate(data)
     except ValidationError as exc:

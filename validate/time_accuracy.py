@@ -173,7 +173,7 @@ def _ranks(x: np.ndarray) -> np.ndarray:
 
 FIT_BOUNDS = {
     "p_norm": (1.0, 6.0), "tail": (0.5, 3.0), "tail_per_warp": (0.0, 0.1), "block_overhead_ns": (0.0, 800.0),
-    "first_touch_ns": (0.0, 1500.0), "dependent_cycles": (0.5, 16.0), "issue_per_clk": (0.5, 4.0),
+    "first_touch_ns": (0.0, 1500.0), "dependent_cycles": (0.5, 16.0), "issue_efficiency": (0.1, 1.0),
     "atomic_cycles": (0.2, 6.0), "loop_unroll": (1.0, 8.0), "partial_write_cost": (1.0, 6.0),
 }
 
