@@ -12,12 +12,13 @@ The model (docs/time-model.md has the derivation and the accuracy on the H100 re
 - **Latency chain**: one warp's dependent path. Global loads are grouped by how often a warp
   executes them (a loop body's loads, unrolled by the compiler, are in flight together); each
   group is one round trip per execution to where the request is served (L1, L2 or DRAM, by the
-  traffic's hit rates), and every other warp instruction costs a few cycles of dependency. The
-  slowest of a block's warps sets when the block ends (`tail`), and each block wave adds the
-  block's launch and exit cost.
+  traffic's hit rates) and no shorter than the resident blocks' passage through the L1 pipe;
+  shared-memory wavefronts queue the warps, and every other warp instruction costs a few cycles
+  of dependency. The slowest of a block's warps sets when the block ends (`tail`), and each
+  block wave adds the block's launch and exit cost.
 - **Throughput**: DRAM bytes over the copy bandwidth, L2 sectors over the L2 bandwidth (partial
-  sector writes cost more: the L2 merges bytes), L1/shared wavefronts of the busiest SM at its
-  rate, and warp instructions at a sustained issue rate.
+  sector writes cost more: the L2 merges bytes), warp instructions at a sustained issue rate,
+  and atomics on one sector one after another.
 - **Combination**: the terms overlap imperfectly. A block wave's latency and its bytes' transfer
   mostly add up when each warp has little in flight, and hide each other when much is in flight,
   so the terms are combined as a p-norm, (sum t_i^p)^(1/p), between a sum (p = 1) and a max.
