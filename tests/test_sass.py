@@ -83,6 +83,9 @@ SEMANTICS = [
     ("imad.wide high word", ["MOV R6, 0xfffffffd", "MOV R10, 0x100", "MOV R11, RZ",
                              "IMAD.WIDE R8, R6, 0x4, R10", "MOV R5, R9"], 0),
     ("imad.hi signed", ["MOV R6, 0xfffffffe", "MOV R7, 0x3", "IMAD.HI R5, R6, R7, RZ"], 0xFFFFFFFF),
+    # the addend of IMAD.HI is a register pair: (R9 << 32 | R8) = 10 << 32: 7 * -0x6db6db6d + (10 << 32) >> 32 = 7
+    ("imad.hi pair addend", ["MOV R8, RZ", "MOV R9, 0xa", "MOV R6, 0x7", "MOV R7, -0x6db6db6d",
+                             "IMAD.HI R5, R6, R7, R8"], 7),
     ("imad.hi.u32", ["MOV R6, 0xfffffffe", "MOV R7, 0x3", "IMAD.HI.U32 R5, R6, R7, RZ"], 2),
     ("imad.x carry", ["MOV R6, 0xffffffff", "IADD3 R7, P0, R6, 0x1, RZ", "IMAD.X R5, RZ, RZ, 0x4, P0"], 5),
     ("i2f.u32.rp rounds up", ["MOV R6, 0x1000001", "I2F.U32.RP R5, R6"], f32(16777218.0)),

@@ -285,11 +285,14 @@ def _alu(code, pc, op, regs, w, active, block3, ctaid, fb, ff, db, df):
                 if d0 != SINK:
                     _put(regs, w, d0 + 1, lane, (r >> 32) & M32)
             elif flags & FL_HI:
-                if flags & FL_U32:
-                    hi = np.int64((np.uint64(a) * np.uint64(b)) >> np.uint64(32))
-                else:
-                    hi = (a * b) >> 32
-                _put(regs, w, d0, lane, (hi + c) & M32)
+                # The addend is the register pair c:c+1 (ptxas zeroes c and puts x in c+1 for
+                # mulhi(a, b) + x): the high word of a * b + (c+1 << 32 | c).
+                cs = _dst(code, pc, 4) if code[pc, F_OPS + 12] != K_IMM else -1
+                wide_c = np.uint64(c)
+                if cs >= 0 and cs != RZ and cs != URZ:
+                    wide_c |= np.uint64(regs[w, cs + 1, lane] & M32) << np.uint64(32)
+                product = np.uint64(a) * np.uint64(b) if flags & FL_U32 else np.uint64(a * b)
+                _put(regs, w, d0, lane, np.int64((product + wide_c) >> np.uint64(32)) & M32)
             else:
                 r = a * b + c
                 if flags & FL_X:
