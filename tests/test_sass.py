@@ -211,3 +211,17 @@ def test_cubin_disassembles_to_the_golden_listing(name, recorded):
     text = disassemble(compile_cubin(spec.source, options=tuple(spec.options)))
     strip = lambda s: [l for l in s.splitlines() if "/*" in l]
     assert strip(text) == strip((GOLDEN / f"{name}.sass").read_text())
+
+
+@pytest.mark.parametrize("name", _golden_cases())
+def test_outputs_equal_the_ptx_emulation(name, recorded):
+    import memsim
+    from memsim.sass.simulate import simulate_sass
+    spec = recorded[name].spec
+    sass_values, ptx_values = spec.materialize(), spec.materialize()
+    simulate_sass(spec.source, spec.kernel, spec.grid, spec.block, sass_values, spec.shared_mem,
+                  options=spec.options, sass=(GOLDEN / f"{name}.sass").read_text())
+    memsim.simulate(spec.source, spec.kernel, spec.grid, spec.block, ptx_values, spec.shared_mem,
+                    options=spec.options)
+    for ours, theirs in zip(sass_values, ptx_values):
+        assert np.array_equal(ours, theirs)
