@@ -133,6 +133,14 @@ def test_bssy_bsync_reconverge_divergent_lanes():
     assert [counters[k, C_EXEC] for k in stores] == [1, 1, 1]
 
 
+def test_branch_with_a_second_predicate_needs_both():
+    """`@P0 BRA P1, target` (ptxas' form of `while (a && b)`): taken only where both hold."""
+    body = ["MOV R5, 0x1", "ISETP.GE.AND P0, PT, R4, 0x4, PT", "ISETP.LT.AND P1, PT, R4, 0x8, PT",
+            "@P0 BRA P1, `(.L_x_0)", "MOV R5, 0x2", ".L_x_0:", STORE, "EXIT"]
+    out, _ = run(body, threads=12)
+    assert out.tolist() == [2] * 4 + [1] * 4 + [2] * 4
+
+
 def test_predicated_off_memory_instruction_is_issued_without_a_request():
     out, counters = run(["MOV R5, 0x4", "ISETP.GE.AND P0, PT, R4, 0x40, PT", f"@P0 {STORE}", "EXIT"],
                         threads=32)

@@ -583,6 +583,10 @@ def _run_warp(code, regs, w, block, block3, ctaid, lane_pc, run_mask, bar_mask, 
                     return executed
         elif op == O_BRA:
             target = code[pc, F_TARGET]
+            if _has(code, pc, 0):
+                for lane in range(32):
+                    if (active >> lane) & 1 and not _pred(code, pc, 0, regs, w, lane):
+                        active &= ~(1 << lane)
             for lane in range(32):
                 if (mask >> lane) & 1:
                     lane_pc[w, lane] = target if (active >> lane) & 1 else next_pc

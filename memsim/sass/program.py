@@ -369,6 +369,9 @@ def _control(name):
             raise UnsupportedInstruction(f"{ins.opcode} without a label target (`{ins.text}`)")
         if name == "BRA" and ins.mods:
             raise UnsupportedInstruction(f"BRA.{'.'.join(ins.mods)} is not emulated (`{ins.text}`)")
+        if name == "BRA":   # `@P0 BRA P1, target`: taken where the guard and P1 both hold
+            conditions = [o for o in ops if _is_pred(o)]
+            _put(row, 0, conditions[0] if conditions else None)
         if name == "BREAK" and any(_is_pred(o) for o in ops):
             raise UnsupportedInstruction(f"predicated-operand BREAK is not emulated (`{ins.text}`)")
     return handler
