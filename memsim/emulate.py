@@ -682,7 +682,7 @@ def _trace(block, w, pc, op, active, space, addrs, trace_warps, trace_rec, trace
         trace_addr[k, lane] = addrs[lane] if (active >> lane) & 1 else -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _memory(code, pc, op, t, r64, rf32, rf64, w, block, active, mem8, mem16, mem32, mem64, seg,
             buf_lo, buf_hi, buf_writable, counters, err, addrs, scratch, bank_load):
     """One warp-level ld/st/atom/red: addresses, checks, data movement, then counting."""
@@ -696,6 +696,7 @@ def _memory(code, pc, op, t, r64, rf32, rf64, w, block, active, mem8, mem16, mem
     is_atomic = op == O_ATOM or op == O_RED
     resolved = space
     lo, hi = INT64_MAX, INT64_MIN
+    align_mask = min(width, 16) - 1    # widths are powers of two; a mask, not a division
     for lane in range(32):
         if (active >> lane) & 1:
             a = off
@@ -717,7 +718,7 @@ def _memory(code, pc, op, t, r64, rf32, rf64, w, block, active, mem8, mem16, mem
             addrs[lane] = a
             lo = min(lo, a)
             hi = max(hi, a)
-            if a % (width if width <= 16 else 16) != 0:
+            if a & align_mask:
                 _fail(err, E_MISALIGNED, pc, block, w * 32 + lane, a, width)
                 return
     in_heap = resolved == SP_GLOBAL or resolved == SP_CONST
