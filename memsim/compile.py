@@ -54,8 +54,10 @@ def _compile_cached(source: str, varch: str, options: tuple[str, ...], source_na
     err, prog = nvrtc.nvrtcCreateProgram(source.encode(), source_name.encode(), 0, [], [])
     _check(err, "nvrtcCreateProgram")
     try:
-        # -std=c++17 is what the GPU side passes to CuPy; -lineinfo maps PTX back to source lines.
-        flags = [f"--gpu-architecture={varch}", "-lineinfo", "-std=c++17", *options]
+        # The GPU side's exact flags: the validator passes -std=c++17 to CuPy, and CuPy appends
+        # -ftz=true to every compile (cupy/cuda/compiler.py); -lineinfo maps PTX to source lines
+        # and changes no instruction.
+        flags = [f"--gpu-architecture={varch}", "-lineinfo", "-std=c++17", *options, "-ftz=true"]
         (err,) = nvrtc.nvrtcCompileProgram(prog, len(flags), [f.encode() for f in flags])
         if err != nvrtc.nvrtcResult.NVRTC_SUCCESS:
             raise CompileError(_first_error(_log(prog), source_name))
