@@ -87,6 +87,9 @@ def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) ->
     launch.add_argument("--option", action="append", default=[], metavar="OPT",
                         help="NVRTC option such as -DX=1 (repeatable)")
     parser.add_argument("--arch", default="sm_90", help="target architecture (default sm_90)")
+    parser.add_argument("--engine", choices=("ptx", "sass"), default="ptx",
+                        help="ptx: emulate the PTX (fast, the default); sass: emulate the sm_90 SASS "
+                             "the GPU runs (exact where ptxas reshapes loops; slower)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -181,7 +184,7 @@ def run_predict(args: argparse.Namespace) -> int:
     console = _console()
     reports, names, failures = [], [], []
     for name, spec, entry in launches:
-        report, values = simulate_spec(spec, arch=args.arch)
+        report, values = simulate_spec(spec, arch=args.arch, engine=args.engine)
         reports.append(report)
         names.append(name)
         if not (args.json or args.csv):

@@ -89,6 +89,8 @@ def run_show(args: argparse.Namespace) -> int:
     spec = _single_launch(args)
     if args.execution < 1:
         raise LaunchError("--execution counts from 1")
+    if args.engine != "ptx":
+        raise LaunchError("show traces the PTX engine's lane addresses: leave out --engine sass")
     _, pictures = show.trace_pictures(spec, line=args.line, block=block_index(args.block_index, spec.grid),
                                       warp=args.warp, execution=args.execution, arch=args.arch,
                                       access=args.access)
@@ -102,7 +104,7 @@ def run_show(args: argparse.Namespace) -> int:
 
 def _reports(args: argparse.Namespace):
     for name, spec, _ in cli.resolve_launches(args):
-        report, _ = simulate_spec(spec, arch=args.arch)
+        report, _ = simulate_spec(spec, arch=args.arch, engine=args.engine)
         yield name, spec, report
 
 

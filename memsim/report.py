@@ -88,6 +88,7 @@ class KernelReport(BaseModel):
     instructions: list[InstructionCounters] = Field(default_factory=list)
     lines: list[LineCounters] = Field(default_factory=list)
     source_file: str = ""
+    engine: str = Field("ptx", description="ptx: PTX emulation (fast); sass: the sm_90 SASS the GPU runs (exact)")
     simulation_seconds: float = 0.0
 
     def metric(self, name: str) -> float:

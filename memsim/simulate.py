@@ -38,10 +38,21 @@ BLOCKS_PER_CHUNK = 4096
 
 def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
              arch: str = "sm_90", options: Sequence[str] = (), *,
-             max_instructions: int = DEFAULT_BUDGET, trace: TraceRequest | None = None) -> KernelReport:
+             max_instructions: int = DEFAULT_BUDGET, trace: TraceRequest | None = None,
+             engine: str = "ptx") -> KernelReport:
     """Emulate one launch and count its memory traffic under ncu's metric names.
 
-    `trace` (memsim.trace.TraceRequest) also records selected warp accesses lane by lane."""
+    engine "ptx" emulates the PTX (fast); "sass" emulates the sm_90 SASS the GPU really runs
+    (exact where ptxas reshapes loops and branches; slower, needs nvdisasm). `trace`
+    (memsim.trace.TraceRequest, PTX engine) records selected warp accesses lane by lane."""
+    if engine == "sass":
+        if trace is not None:
+            raise LaunchError("tracing warp accesses needs engine='ptx'")
+        from .sass.simulate import simulate_sass
+        return simulate_sass(source, kernel_name, grid, block, args, shared_mem, arch, options,
+                             max_instructions=max_instructions)
+    if engine != "ptx":
+        raise LaunchError(f"unknown engine '{engine}': use ptx or sass")
     started = time.perf_counter()
     grid3, block3 = dims(grid), dims(block)
     threads = _threads(block3)

@@ -233,3 +233,21 @@ def test_outputs_equal_the_ptx_emulation(name, recorded):
                     options=spec.options)
     for ours, theirs in zip(sass_values, ptx_values):
         assert np.array_equal(ours, theirs)
+
+
+def test_engine_switch_runs_the_sass_stage_through_memsim_simulate():
+    """fuzz_s0_0091: a lane-dependent loop ptxas unrolls x4 with a 2+1 remainder. The SASS
+    engine matches the H100's 352 load instructions; the PTX engine's rolled loop gives 256."""
+    import memsim
+    from memsim import metrics as m
+    from validate import record
+    if find_nvdisasm() is None:
+        pytest.skip("nvdisasm (nvidia-cuda-nvdisasm) not installed")
+    case = next(c for f in record.load_all() for c in f.cases if c.name == "fuzz_s0_0091")
+    sass, _ = memsim.simulate_spec(case.spec, engine="sass")
+    ptx, _ = memsim.simulate_spec(case.spec, engine="ptx")
+    assert sass.engine == "sass" and ptx.engine == "ptx"
+    assert sass.metrics[m.INST_GLOBAL_LD] == case.metrics[m.INST_GLOBAL_LD] == 352
+    assert ptx.metrics[m.INST_GLOBAL_LD] == 256
+    with pytest.raises(memsim.MemsimError, match="unknown engine"):
+        memsim.simulate_spec(case.spec, engine="cuda")

@@ -83,6 +83,8 @@ def _add_common(command: argparse.ArgumentParser) -> None:
     command.add_argument("--work", type=Path, default=None, help="with --gpu: keep driver and ncu files here")
     command.add_argument("--report", type=Path, default=None, help="write report.md/.json and scatter.png here")
     command.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="simulation processes")
+    command.add_argument("--engine", choices=("ptx", "sass"), default="ptx",
+                         help="memsim engine: ptx (fast) or sass (the sm_90 SASS the GPU runs)")
     command.add_argument("--flush-l2", action="store_true", help="with --gpu: cold L2 before each timed rep")
     command.add_argument("--case-file", type=Path, default=None,
                          help="with --gpu: measure the cases of this JSON list ({name, spec, tags}) "
@@ -99,7 +101,7 @@ def command_run(args: argparse.Namespace) -> int:
         raise rec.RecordError(f"no recorded measurements of {' or '.join(SETS[args.cases])} cases under {args.data}: record "
                               "them on a GPU machine with `validate run --gpu --record`")
     selected = lambda record: fnmatch.fnmatchcase(record.name, args.filter)
-    code = finish(compare_files(files, jobs=args.jobs, select=selected), args)
+    code = finish(compare_files(files, jobs=args.jobs, select=selected, engine=args.engine), args)
     note = unrecorded_note([f for f in files if f.case_set == "suite"], args.filter)
     if note:
         print(note)
@@ -158,7 +160,7 @@ def measure_and_compare(args: argparse.Namespace) -> int:
                   + (f"; failed: {', '.join(m.name for m in failed[:20])}" if failed else ""))
     if args.measure_only:
         return 0
-    return finish(compare_files(files, jobs=args.jobs), args)
+    return finish(compare_files(files, jobs=args.jobs, engine=args.engine), args)
 
 
 def finish(report: ComparisonReport, args: argparse.Namespace) -> int:

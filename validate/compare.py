@@ -45,11 +45,14 @@ class KnownDifference(BaseModel):
     metrics: list[str]
 
 
-def load_known_differences(gpu: str) -> dict[str, KnownDifference]:
+def load_known_differences(gpu: str, engine: str = "ptx") -> dict[str, KnownDifference]:
+    """The known differences of one engine (the file says which engine it describes)."""
     path = DATA_DIR / gpu / "known_differences.json"
     if not path.exists():
         return {}
     raw = json.loads(path.read_text())
+    if raw.get("engine", "ptx") != engine:
+        return {}
     return {name: KnownDifference.model_validate(entry) for name, entry in raw["cases"].items()}
 
 
@@ -119,13 +122,13 @@ class Prediction(BaseModel):
     seconds: float = 0.0
 
 
-def predict(spec: LaunchSpec) -> Prediction:
+def predict(spec: LaunchSpec, engine: str = "ptx") -> Prediction:
     import memsim
 
     started = time.perf_counter()
     try:
         input_digest = digest(spec.materialize())
-        report, values = memsim.simulate_spec(spec)
+        report, values = memsim.simulate_spec(spec, engine=engine)
     except MemsimError as exc:
         return Prediction(error=str(exc), seconds=time.perf_counter() - started)
     except Exception as exc:  # a simulator bug must fail this case, not the whole comparison
@@ -136,24 +139,24 @@ def predict(spec: LaunchSpec) -> Prediction:
 
 
 def compare_files(files: list[MeasurementFile], jobs: int = 1,
-                  select=lambda record: True) -> ComparisonReport:
-    """Simulate every selected recorded case (in `jobs` processes) and compare."""
+                  select=lambda record: True, engine: str = "ptx") -> ComparisonReport:
+    """Simulate every selected recorded case (in `jobs` processes, with `engine`) and compare."""
     work = [(f, c) for f in files for c in f.cases if select(c)]
     specs = [c.spec for _, c in work if c.measured]
-    predictions = iter(_predict_all(specs, jobs))
-    known = {f.gpu: load_known_differences(f.gpu) for f in files}
+    predictions = iter(_predict_all(specs, jobs, engine))
+    known = {f.gpu: load_known_differences(f.gpu, engine) for f in files}
     cases = [compare_case(c, f.gpu, f.case_set, next(predictions) if c.measured else None,
                           known[f.gpu].get(c.name))
              for f, c in work]
     return ComparisonReport(versions={f.gpu: f.versions for f in files}, cases=cases)
 
 
-def _predict_all(specs: list[LaunchSpec], jobs: int) -> list[Prediction]:
+def _predict_all(specs: list[LaunchSpec], jobs: int, engine: str) -> list[Prediction]:
     if jobs <= 1 or len(specs) <= 1:
-        return [predict(s) for s in specs]
+        return [predict(s, engine) for s in specs]
     # spawn, not fork: a parent that already ran numba's OpenMP threads cannot fork safely.
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return list(pool.map(predict, specs, chunksize=1))
+        return list(pool.map(predict, specs, [engine] * len(specs), chunksize=1))
 
 
 def compare_case(record: CaseRecord, gpu: str, case_set: str,

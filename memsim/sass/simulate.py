@@ -15,15 +15,14 @@ import numpy as np
 
 from .. import metrics as m
 from ..compile import compile_cuda, load_source
-from ..count import C_BYTES, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS, \
-    C_THREADS, C_WAVEFRONTS, new_counters
+from ..count import new_counters
 from ..errors import BudgetExceeded, LaunchError, MemoryFault, UnsupportedInstruction
 from ..launch import LaunchSpec, Value, dims
 from ..memory import GlobalHeap, pack_params, split_args
 from ..ptx.parser import parse as parse_ptx
 from ..ptx.program import lower as lower_ptx
-from ..report import InstructionCounters, KernelReport
-from ..tally import line_rows, metrics_from_rows
+from ..report import KernelReport
+from ..tally import instruction_rows, line_rows, metrics_from_rows
 from . import emulate as e
 from .compile import compile_cubin, disassemble
 from .parser import parse as parse_sass
@@ -87,7 +86,7 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
         kernel=kernel_name, grid=grid3, block=block3, shared_mem=shared_mem, arch=arch,
         nvrtc_version=compiled.nvrtc_version, metrics=metrics,
         provenance={k: m.provenance(k) for k in metrics}, instructions=rows,
-        lines=line_rows(rows, text.splitlines()), source_file=name,
+        lines=line_rows(rows, text.splitlines()), source_file=name, engine="sass",
         simulation_seconds=time.perf_counter() - started)
 
 
@@ -101,21 +100,6 @@ def simulate_spec_sass(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[V
     report = simulate_sass(spec.source, spec.kernel, spec.grid, spec.block, values, spec.shared_mem,
                            options=spec.options, **kwargs)
     return report, values
-
-
-def instruction_rows(program: SassProgram, counters: np.ndarray) -> list[InstructionCounters]:
-    rows = []
-    for static in program.instructions:
-        if not static.op:
-            continue
-        c = counters[static.index]
-        rows.append(InstructionCounters(
-            index=static.index, ptx=static.text, line=static.line, space=static.space, op=static.op,
-            width=static.width, executed=int(c[C_EXEC]), requests=int(c[C_REQUESTS]),
-            threads=int(c[C_THREADS]), sectors=int(c[C_SECTORS]),
-            ideal_sectors=int(c[C_IDEAL_SECTORS]), wavefronts=int(c[C_WAVEFRONTS]),
-            ideal_wavefronts=int(c[C_IDEAL_WAVEFRONTS]), bytes=int(c[C_BYTES])))
-    return rows
 
 
 def _error(err: np.ndarray, program: SassProgram, grid3, block3) -> Exception:
