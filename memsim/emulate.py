@@ -31,23 +31,24 @@ from .ptx.program import (F_ABASE, F_AOFF, F_CMP, F_D0, F_D1, F_D2, F_D3, F_GNEG
 
 
 def _drop_stale_jit_cache() -> None:
-    """Numba's cache=True only watches each function's own file; the emulator also freezes in
-    count.py's functions and the constants of the opcode table and the lowering. When any of
-    them changes, drop the cached machine code so it is compiled afresh."""
+    """Numba's cache=True only watches each function's own file; the emulators also freeze in
+    count.py's functions, each other's helpers and the constants of the opcode table and the
+    lowering. When any of them changes, drop the cached machine code so it is compiled afresh."""
     here = Path(__file__).parent
-    sources = [here / "emulate.py", here / "count.py", here / "ptx" / "opcodes.py", here / "ptx" / "program.py"]
-    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
-    cache = here / "__pycache__"
-    stamp = cache / "jit-sources.sha256"
+    sources = [here / "emulate.py", here / "count.py", here / "ptx" / "opcodes.py",
+               here / "ptx" / "program.py", here / "sass" / "emulate.py", here / "sass" / "program.py"]
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources if p.exists())).hexdigest()
+    stamp = here / "__pycache__" / "jit-sources.sha256"
     try:
         if stamp.read_text() == digest:
             return
     except OSError:
         pass
     try:
-        cache.mkdir(exist_ok=True)
-        for stale in list(cache.glob("emulate.*.nb[ic]")) + list(cache.glob("count.*.nb[ic]")):
-            stale.unlink(missing_ok=True)
+        stamp.parent.mkdir(exist_ok=True)
+        for cache in (here / "__pycache__", here / "sass" / "__pycache__"):
+            for stale in list(cache.glob("emulate.*.nb[ic]")) + list(cache.glob("count.*.nb[ic]")):
+                stale.unlink(missing_ok=True)
         stamp.write_text(digest)
     except OSError:
         pass  # a read-only install: numba then keeps its cache in memory only
@@ -485,6 +486,36 @@ def _atomic_int(op, t, old, b, c):
 SEG_SHARED_OFF, SEG_SHARED_SIZE, SEG_LOCAL_OFF, SEG_LOCAL_BYTES, SEG_PARAM_OFF, SEG_PARAM_SIZE = range(6)
 
 
+@njit(cache=True, inline="always")
+def lowest_pc(lane_pc, w, running, beyond):
+    """(pc, lanes there): the smallest PC among the running lanes of warp w (min-PC
+    reconvergence); `beyond` when none runs."""
+    pc = beyond + 1
+    mask = 0
+    for lane in range(32):
+        if (running >> lane) & 1:
+            p = lane_pc[w, lane]
+            if p < pc:
+                pc = p
+                mask = 1 << lane
+            elif p == pc:
+                mask |= 1 << lane
+    return pc, mask
+
+
+@njit(cache=True, inline="always")
+def guarded(regs, w, guard, negated, mask):
+    """The lanes of `mask` whose guard predicate register (-1: none) lets them execute."""
+    if guard < 0:
+        return mask
+    want = negated == 0
+    active = 0
+    for lane in range(32):
+        if ((mask >> lane) & 1) and ((regs[w, guard, lane] != 0) == want):
+            active |= 1 << lane
+    return active
+
+
 @njit(cache=True, nogil=True)
 def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, special_base,
                mem8, mem16, mem32, mem64, seg, buf_lo, buf_hi, buf_writable, counters, err,
@@ -554,17 +585,7 @@ def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, war
             pc = warp_pc[w]
             mask = run_mask[w]
         else:
-            pc = n_code + 1
-            mask = 0
-            rm = run_mask[w]
-            for lane in range(32):
-                if (rm >> lane) & 1:
-                    p = lane_pc[w, lane]
-                    if p < pc:
-                        pc = p
-                        mask = 1 << lane
-                    elif p == pc:
-                        mask |= 1 << lane
+            pc, mask = lowest_pc(lane_pc, w, run_mask[w], n_code)
         if pc >= n_code:
             run_mask[w] &= ~mask   # falling off the end of the kernel exits the thread
             continue
@@ -574,14 +595,7 @@ def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, war
             return executed
         op = code[pc, F_OP]
         t = code[pc, F_TYPE]
-        active = mask
-        g = code[pc, F_GUARD]
-        if g >= 0:
-            want = code[pc, F_GNEG] == 0
-            active = 0
-            for lane in range(32):
-                if ((mask >> lane) & 1) and ((r64[w, g, lane] != 0) == want):
-                    active |= 1 << lane
+        active = guarded(r64, w, code[pc, F_GUARD], code[pc, F_GNEG], mask)
         counters[pc, C_EXEC] += 1
         counters[pc, C_THREADS] += _popcount(active)
         branch_taken = 0     # lanes that go to F_TARGET

@@ -16,6 +16,7 @@ from numba import njit
 
 from ..count import (C_BYTES, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS,
                      C_SPACE, C_THREADS, C_WAVEFRONTS, global_sectors, shared_wavefronts)
+from ..emulate import guarded, lowest_pc
 from ..ptx.program import GLOBAL_BASE, SP_GLOBAL, SP_SHARED
 from .program import (BOOL, F_CMP, F_FLAGS, F_GNEG, F_GUARD, F_MBASE, F_MOFF, F_MUR, F_MWIDE,
                       F_OP, F_OPS, F_TARGET, F_UNIFORM, F_WIDTH, FL_BIT64, FL_FLOAT, FL_FTZ,
@@ -545,17 +546,7 @@ def _run_warp(code, regs, w, block, block3, ctaid, lane_pc, run_mask, bar_mask, 
                         lane_pc[w, lane] += 1
                 sync_mask[w] = 0
             continue
-        pc = n_code + 1
-        mask = 0
-        rm = run_mask[w]
-        for lane in range(32):
-            if (rm >> lane) & 1:
-                p = lane_pc[w, lane]
-                if p < pc:
-                    pc = p
-                    mask = 1 << lane
-                elif p == pc:
-                    mask |= 1 << lane
+        pc, mask = lowest_pc(lane_pc, w, run_mask[w], n_code)
         if pc >= n_code:
             run_mask[w] &= ~mask
             continue
@@ -564,14 +555,7 @@ def _run_warp(code, regs, w, block, block3, ctaid, lane_pc, run_mask, bar_mask, 
             err[0], err[1], err[2], err[3], err[4], err[5] = E_BUDGET, pc, block, w * 32, 0, budget
             return executed
         op = code[pc, F_OP]
-        active = mask
-        g = code[pc, F_GUARD]
-        if g >= 0:
-            want = code[pc, F_GNEG] == 0
-            active = 0
-            for lane in range(32):
-                if ((mask >> lane) & 1) and ((regs[w, g, lane] != 0) == want):
-                    active |= 1 << lane
+        active = guarded(regs, w, code[pc, F_GUARD], code[pc, F_GNEG], mask)
         counters[pc, C_EXEC] += 1
         counters[pc, C_THREADS] += _popcount(active)
         next_pc = pc + 1
