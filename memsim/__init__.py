@@ -2,7 +2,9 @@
 from .errors import MemsimError
 from .launch import LaunchSpec
 from .report import KernelReport
+from .predict import predict, predict_spec
 from .simulate import simulate, simulate_spec
 
 __version__ = "0.1.0"
-__all__ = ["simulate", "simulate_spec", "KernelReport", "LaunchSpec", "MemsimError"]
+__all__ = ["simulate", "simulate_spec", "predict", "predict_spec", "KernelReport", "LaunchSpec",
+           "MemsimError"]

@@ -17,6 +17,7 @@ from rich.text import Text
 from . import catalog, render
 from .errors import LaunchError, MemsimError
 from .launch import ArgSpec, LaunchSpec, dims
+from .predict import predict_spec
 from .simulate import simulate_spec
 
 EXIT_CHECK_FAILED = 1
@@ -87,6 +88,9 @@ def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) ->
     launch.add_argument("--option", action="append", default=[], metavar="OPT",
                         help="NVRTC option such as -DX=1 (repeatable)")
     parser.add_argument("--arch", default="sm_90", help="target architecture (default sm_90)")
+    parser.add_argument("--gpu", metavar="NAME",
+                        help="also model caches, DRAM and time on this GPU (H100, A100, GTX1060, "
+                             "GTX1050Ti, H200; see memsim/profiles): marked 'modeled'")
     parser.add_argument("--engine", choices=("ptx", "sass"), default="ptx",
                         help="ptx: emulate the PTX (fast, the default); sass: emulate the sm_90 SASS "
                              "the GPU runs (exact where ptxas reshapes loops; slower)")
@@ -179,12 +183,19 @@ def resolve_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, ca
     return catalog_launches(args)
 
 
+def run_launch(spec: LaunchSpec, args: argparse.Namespace):
+    """(report, argument values) of one launch: counts, plus the GPU's models with --gpu."""
+    if args.gpu:
+        return predict_spec(spec, arch=args.arch, engine=args.engine, gpu=args.gpu)
+    return simulate_spec(spec, arch=args.arch, engine=args.engine)
+
+
 def run_predict(args: argparse.Namespace) -> int:
     launches = resolve_launches(args)
     console = _console()
     reports, names, failures = [], [], []
     for name, spec, entry in launches:
-        report, values = simulate_spec(spec, arch=args.arch, engine=args.engine)
+        report, values = run_launch(spec, args)
         reports.append(report)
         names.append(name)
         if not (args.json or args.csv):

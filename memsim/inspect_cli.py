@@ -12,7 +12,6 @@ from . import advice, cli, compare, show, source_view
 from .compile import load_source
 from .errors import LaunchError
 from .launch import LaunchSpec
-from .simulate import simulate_spec
 
 SHOW_EPILOG = """\
 examples:
@@ -104,7 +103,7 @@ def run_show(args: argparse.Namespace) -> int:
 
 def _reports(args: argparse.Namespace):
     for name, spec, _ in cli.resolve_launches(args):
-        report, _ = simulate_spec(spec, arch=args.arch, engine=args.engine)
+        report, _ = cli.run_launch(spec, args)
         yield name, spec, report
 
 

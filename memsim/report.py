@@ -80,6 +80,7 @@ class KernelReport(BaseModel):
     grid: tuple[int, int, int]
     block: tuple[int, int, int]
     shared_mem: int = 0
+    static_shared_bytes: int = Field(0, description="the kernel's static shared memory per block")
     arch: str = "sm_90"
     nvrtc_version: str = ""
     gpu: str = "H100"

@@ -86,6 +86,7 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
     source_lines = [] if is_ptx else text.splitlines()
     return KernelReport(
         kernel=kernel_name, grid=grid3, block=block3, shared_mem=shared_mem, arch=arch,
+        static_shared_bytes=program.shared_static,
         nvrtc_version=version, metrics=metrics,
         provenance={k: m.provenance(k) for k in metrics}, instructions=rows,
         lines=line_rows(rows, source_lines), source_file=name,

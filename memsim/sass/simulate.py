@@ -84,6 +84,7 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
     metrics[SASS_THREAD_INSTRUCTIONS] = metrics.pop(m.PTX_THREAD_INSTRUCTIONS)
     return KernelReport(
         kernel=kernel_name, grid=grid3, block=block3, shared_mem=shared_mem, arch=arch,
+        static_shared_bytes=ptx_program.shared_static,
         nvrtc_version=compiled.nvrtc_version, metrics=metrics,
         provenance={k: m.provenance(k) for k in metrics}, instructions=rows,
         lines=line_rows(rows, text.splitlines()), source_file=name, engine="sass",
