@@ -73,6 +73,8 @@ def parser() -> argparse.ArgumentParser:
 
 def _add_common(command: argparse.ArgumentParser) -> None:
     command.add_argument("--filter", default="*", help="glob on case names (default all)")
+    command.add_argument("--skip-tag", action="append", default=[], metavar="TAG",
+                         help="leave out cases with this tag, e.g. seed (the 25 large seed launches)")
     command.add_argument("--gpu", action="store_true", help="measure on this machine's GPU")
     command.add_argument("--record", action="store_true", help="with --gpu: save the measurements")
     command.add_argument("--measure-only", action="store_true", help="with --gpu: skip the simulation")
@@ -100,7 +102,8 @@ def command_run(args: argparse.Namespace) -> int:
     if not files:
         raise rec.RecordError(f"no recorded measurements of {' or '.join(SETS[args.cases])} cases under {args.data}: record "
                               "them on a GPU machine with `validate run --gpu --record`")
-    selected = lambda record: fnmatch.fnmatchcase(record.name, args.filter)
+    selected = lambda record: (fnmatch.fnmatchcase(record.name, args.filter)
+                               and not set(args.skip_tag) & set(record.tags))
     code = finish(compare_files(files, jobs=args.jobs, select=selected, engine=args.engine), args)
     note = unrecorded_note([f for f in files if f.case_set == "suite"], args.filter)
     if note:
