@@ -49,8 +49,9 @@ def simulator(monkeypatch):
     """memsim.simulate_spec replaced: predicts MEASURED (minus/plus what a test sets)."""
     state = {"metrics": dict(MEASURED), "error": None, "calls": 0}
 
-    def fake(spec: LaunchSpec):
+    def fake(spec: LaunchSpec, engine: str = "ptx"):
         state["calls"] += 1
+        state["engine"] = engine
         if state["error"]:
             raise state["error"]
         values = spec.materialize()
