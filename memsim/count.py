@@ -26,7 +26,7 @@ BANKS = 32
 BANK_BYTES = 4
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _sort(values, n):
     """Insertion sort of values[:n]: linear on the already-sorted streams most warps produce."""
     for i in range(1, n):
@@ -188,7 +188,7 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
     return wavefronts, ideal, distinct_addrs
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _lowest_lane(active):
     lane = 0
     while not (active >> lane) & 1:

@@ -83,7 +83,7 @@ INT64_MIN = -(1 << 63)
 INT64_MAX = (1 << 63) - 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _ext(v, t):
     """Sign- or zero-extend the low bits of v as type t says."""
     sz = t & 15
@@ -96,7 +96,7 @@ def _ext(v, t):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _trunc(v, t):
     sz = t & 15
     if sz >= 3:
@@ -104,14 +104,14 @@ def _trunc(v, t):
     return v & ((1 << (8 << sz)) - 1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _getf(r64, rf32, rf64, w, s, lane, t):
     if (t & 15) == 3:
         return rf64[w, s, lane]
     return np.float64(rf32[w, s, 2 * lane])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _putf(r64, rf32, rf64, w, s, lane, t, x):
     if (t & 15) == 3:
         rf64[w, s, lane] = x
@@ -120,7 +120,7 @@ def _putf(r64, rf32, rf64, w, s, lane, t, x):
         rf32[w, s, 2 * lane] = np.float32(x)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _ult(a, b):
     return (a ^ INT64_MIN) < (b ^ INT64_MIN)
 
@@ -404,7 +404,7 @@ def _cvt(dt, st, mode, sat, raw, fx):
     return v, 0.0, False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _mem_read(u8, u16, u32, u64, off, size):
     if size == 4:
         return np.int64(u32[off >> 2])
@@ -415,7 +415,7 @@ def _mem_read(u8, u16, u32, u64, off, size):
     return np.int64(u8[off])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _mem_write(u8, u16, u32, u64, off, size, v):
     if size == 4:
         u32[off >> 2] = np.uint32(v & 0xFFFFFFFF)
@@ -427,7 +427,7 @@ def _mem_write(u8, u16, u32, u64, off, size, v):
         u8[off] = np.uint8(v & 0xFF)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _popcount(x):
     x = np.uint64(x)
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
@@ -568,7 +568,7 @@ def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, spe
     return executed
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _fail(err, code, pc, block, thread, address, extra):
     err[0], err[1], err[2], err[3], err[4], err[5] = code, pc, block, thread, address, extra
 
@@ -846,7 +846,7 @@ def _atomic_lane(code, pc, op, t, r64, rf32, rf64, w, lane, mem8, mem16, mem32, 
         r64[w, d0, lane] = old
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _type_mask(t):
     """(mask, sign bit) that normalise an int64 to type t: ((x & mask) ^ sign) - sign."""
     sz = t & 15
