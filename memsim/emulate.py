@@ -556,16 +556,25 @@ def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, spe
                                          trace_rec, trace_addr, trace_fill)
                     if err[0] != E_NONE:
                         return executed
-            waiting = 0
-            for w in range(n_warps):
-                waiting += wait_mask[w] != 0
-            if waiting == 0:
+            if not release_barrier(run_mask, wait_mask):
                 break
-            for w in range(n_warps):
-                run_mask[w] = wait_mask[w]
-                wait_mask[w] = 0
-                uniform[w] = False
+            uniform[:] = False
     return executed
+
+
+@njit(cache=True)
+def release_barrier(run_mask, waiting):
+    """Every warp has stopped: the lanes parked at the barrier run again. False when none waits
+    (the block is done)."""
+    parked = False
+    for w in range(run_mask.shape[0]):
+        parked = parked or waiting[w] != 0
+    if not parked:
+        return False
+    for w in range(run_mask.shape[0]):
+        run_mask[w] |= waiting[w]
+        waiting[w] = 0
+    return True
 
 
 @njit(cache=True)

@@ -16,7 +16,7 @@ from numba import njit
 
 from ..count import (C_BYTES, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS,
                      C_SPACE, C_THREADS, C_WAVEFRONTS, global_sectors, shared_wavefronts)
-from ..emulate import guarded, lowest_pc
+from ..emulate import guarded, lowest_pc, release_barrier
 from ..ptx.program import GLOBAL_BASE, SP_GLOBAL, SP_SHARED
 from .program import (BOOL, F_CMP, F_FLAGS, F_GNEG, F_GUARD, F_MBASE, F_MOFF, F_MUR, F_MWIDE,
                       F_OP, F_OPS, F_TARGET, F_UNIFORM, F_WIDTH, FL_BIT64, FL_FLOAT, FL_FTZ,
@@ -650,14 +650,8 @@ def run_blocks(code, regs, n_threads, block3, grid3, b_first, b_last, heap8, hea
                                          bank_load, fb, ff, db, df)
                     if err[0] != E_NONE:
                         return executed
-            waiting = 0
-            for w in range(n_warps):
-                waiting += bar_mask[w] != 0
-            if waiting == 0:
+            if not release_barrier(run_mask, bar_mask):
                 break
-            for w in range(n_warps):
-                run_mask[w] |= bar_mask[w]
-                bar_mask[w] = 0
     return executed
 
 
