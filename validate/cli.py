@@ -85,6 +85,9 @@ def _add_common(command: argparse.ArgumentParser) -> None:
     command.add_argument("--work", type=Path, default=None, help="with --gpu: keep driver and ncu files here")
     command.add_argument("--report", type=Path, default=None, help="write report.md/.json and scatter.png here")
     command.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="simulation processes")
+    command.add_argument("--model", metavar="GPU",
+                         help="also predict caches, DRAM and time with this GPU profile (e.g. H100) "
+                              "and report their errors against the recorded counters")
     command.add_argument("--engine", choices=("ptx", "sass"), default="ptx",
                          help="memsim engine: ptx (fast) or sass (the sm_90 SASS the GPU runs)")
     command.add_argument("--flush-l2", action="store_true", help="with --gpu: cold L2 before each timed rep")
@@ -104,7 +107,8 @@ def command_run(args: argparse.Namespace) -> int:
                               "them on a GPU machine with `validate run --gpu --record`")
     selected = lambda record: (fnmatch.fnmatchcase(record.name, args.filter)
                                and not set(args.skip_tag) & set(record.tags))
-    code = finish(compare_files(files, jobs=args.jobs, select=selected, engine=args.engine), args)
+    code = finish(compare_files(files, jobs=args.jobs, select=selected, engine=args.engine,
+                                model=args.model), args)
     note = unrecorded_note([f for f in files if f.case_set == "suite"], args.filter)
     if note:
         print(note)
@@ -163,7 +167,7 @@ def measure_and_compare(args: argparse.Namespace) -> int:
                   + (f"; failed: {', '.join(m.name for m in failed[:20])}" if failed else ""))
     if args.measure_only:
         return 0
-    return finish(compare_files(files, jobs=args.jobs, engine=args.engine), args)
+    return finish(compare_files(files, jobs=args.jobs, engine=args.engine, model=args.model), args)
 
 
 def finish(report: ComparisonReport, args: argparse.Namespace) -> int:

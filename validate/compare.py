@@ -122,13 +122,18 @@ class Prediction(BaseModel):
     seconds: float = 0.0
 
 
-def predict(spec: LaunchSpec, engine: str = "ptx") -> Prediction:
+def predict(spec: LaunchSpec, engine: str = "ptx", model: str | None = None) -> Prediction:
+    """memsim's counters for one launch; with `model` (a GPU profile name) also the modeled
+    cache, DRAM and time metrics."""
     import memsim
 
     started = time.perf_counter()
     try:
         input_digest = digest(spec.materialize())
-        report, values = memsim.simulate_spec(spec, engine=engine)
+        if model:
+            report, values = memsim.predict_spec(spec, engine=engine, gpu=model)
+        else:
+            report, values = memsim.simulate_spec(spec, engine=engine)
     except MemsimError as exc:
         return Prediction(error=str(exc), seconds=time.perf_counter() - started)
     except Exception as exc:  # a simulator bug must fail this case, not the whole comparison
@@ -139,11 +144,12 @@ def predict(spec: LaunchSpec, engine: str = "ptx") -> Prediction:
 
 
 def compare_files(files: list[MeasurementFile], jobs: int = 1,
-                  select=lambda record: True, engine: str = "ptx") -> ComparisonReport:
-    """Simulate every selected recorded case (in `jobs` processes, with `engine`) and compare."""
+                  select=lambda record: True, engine: str = "ptx", model: str | None = None) -> ComparisonReport:
+    """Simulate every selected recorded case (in `jobs` processes, with `engine`; with `model`
+    the cache and time models of that GPU too) and compare."""
     work = [(f, c) for f in files for c in f.cases if select(c)]
     specs = [c.spec for _, c in work if c.measured]
-    predictions = iter(_predict_all(specs, jobs, engine))
+    predictions = iter(_predict_all(specs, jobs, engine, model))
     known = {f.gpu: load_known_differences(f.gpu, engine) for f in files}
     cases = [compare_case(c, f.gpu, f.case_set, next(predictions) if c.measured else None,
                           known[f.gpu].get(c.name))
@@ -151,12 +157,12 @@ def compare_files(files: list[MeasurementFile], jobs: int = 1,
     return ComparisonReport(versions={f.gpu: f.versions for f in files}, cases=cases)
 
 
-def _predict_all(specs: list[LaunchSpec], jobs: int, engine: str) -> list[Prediction]:
+def _predict_all(specs: list[LaunchSpec], jobs: int, engine: str, model: str | None) -> list[Prediction]:
     if jobs <= 1 or len(specs) <= 1:
-        return [predict(s, engine) for s in specs]
+        return [predict(s, engine, model) for s in specs]
     # spawn, not fork: a parent that already ran numba's OpenMP threads cannot fork safely.
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return list(pool.map(predict, specs, [engine] * len(specs), chunksize=1))
+        return list(pool.map(predict, specs, [engine] * len(specs), [model] * len(specs), chunksize=1))
 
 
 def compare_case(record: CaseRecord, gpu: str, case_set: str,
