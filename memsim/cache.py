@@ -6,21 +6,28 @@
 The model (docs/caches.md has the evidence behind each choice):
 
 - Blocks go to SMs and their warps interleave as memsim.scheduling describes; every access
-  carries (SM, step), and one pass in step order feeds each SM's L1 and the shared L2.
+  carries (SM, step). A first pass, SM by SM, runs the L1s; a second, in time order over all
+  SMs, runs the L2 on what the L1s sent on.
 - **L1**, one per SM: 128-byte lines of four 32-byte sectors, set associative with LRU,
   capacity = the unified L1/shared array minus the shared-memory carveout. Global loads look up
   each sector (hit or miss, ncu's lookup counters) and fill only the sectors they missed; a
   sector already requested by an earlier warp counts as a hit even while its data is in flight.
-  Stores write through without allocating (they update a sector already present).
+  Stores write through without allocating. Stores of warps in lock step (same step, same block
+  after a barrier or before any wait on a load) to one sector leave the L1 as one write.
 - **L2**, one for the GPU: 128-byte lines, 32-byte sectors, write-back, write-allocate without
-  fetching (byte masks), cold at the start (ncu flushes it). A read miss fetches the aligned
-  64-byte pair of sectors from DRAM; the other sector then hits. Evicting a dirty line writes its
-  dirty sectors to DRAM; dirty lines left at the end are not counted (ncu's flush comes later).
+  fetching (byte masks), cold at the start (ncu flushes it); distinct data fills one partition's
+  share of it (a line read from the far partition is cached in both). A read miss fetches the
+  aligned 64-byte pair of sectors from DRAM; the other sector then hits. Evicting a dirty line
+  writes its dirty sectors to DRAM; dirty lines left at the end are not counted (ncu's flush
+  comes later). Identical read requests that SMs send at the same moment share L2 lookups
+  (measured: benchmarks/cache_probe).
 - Atomics and reductions are served by L2 (a miss fetches from DRAM) but are neither L1 lookups
   nor L2 read/write sectors of the tex unit in ncu's counters.
 """
 from __future__ import annotations
 
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -36,10 +43,10 @@ from .ptx.opcodes import OP
 from .ptx.parser import parse
 from .ptx.program import F_OP, F_SPACE, F_TARGET, SP_GLOBAL, lower
 from .report import KernelReport
-from .scheduling import BlockPlacer, OccupancyLimits, occupancy, warp_history
+from .scheduling import BlockPlacer, OccupancyLimits, ProgramFlow, occupancy, warp_history
 from .trace import TraceRequest, WarpAccesses
 
-SECTOR_SHIFT = 5
+SECTOR_SHIFT, LINE_SHIFT = 5, 7
 
 # counters[...] of the Numba pass
 K_L1_HIT, K_L1_MISS, K_L2_READ, K_L2_WRITE, K_L2_READ_HIT, K_DRAM_READ, K_DRAM_WRITE, \
@@ -48,245 +55,402 @@ N_COUNTERS = 10
 
 # cfg[...] of the Numba pass
 G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS, G_L1_LOADS, G_FETCH_SECTORS, G_READ_MERGE, \
-    G_STORE_MERGE = range(8)
-N_CFG = 8
+    G_STORE_MERGE, G_MERGE_WINDOW, G_MERGE_MIN_LINES, G_LOOSE_PERCENT = range(11)
+N_CFG = 11
 
 OP_LD, OP_ST = 0, 1
-NO_GROUP, ANY_SM = -2, -1     # lock-step groups (run_window's group_of)
+NO_GROUP, ANY_SM = -2, -1     # lock-step groups (l1_pass's group_of); LOOSE - block: loosely
+LOOSE = -3                    # in step with its block
+EPISODES = 2                  # merge episodes remembered per L2 line
 
 
 # ---------------------------------------------------------------------------------------------
-# The per-sector pass (Numba)
+# The pass over the accesses (Numba). State is kept per 128-byte line with one bit per sector;
+# a line's L2 bookkeeping sits in one 64-byte record, so a lookup touches few host cache lines.
+
+# L2 per line: tags[set, way]; state[set, way] = last use << 32 | last fill's step (low 8 bits)
+# << 24 | last fill's request (low 8 bits) << 16 | flags (both scanned per set); the merge
+# episodes of reads sit in meta[set, way, 2e: step, 2e + 1: info]
+N_RECORD = 2 * EPISODES
+# flag bits: valid sectors 0-3, dirty 4-7, demand-fetched 8-11, last fill 12-15
+VALID, DIRTY, DEMAND, FILLED = 0, 4, 8, 12
+FLAG_BITS, REQ_BITS, STEP_BITS, USE_SHIFT = 16, 16, 24, 32
+
+
+@njit(cache=True, inline="always")
+def _popcount4(x):
+    return (x & 1) + ((x >> 1) & 1) + ((x >> 2) & 1) + ((x >> 3) & 1)
+
 
 @njit(cache=True)
-def unique_sectors(row, out, keys, stamps, stamp):
-    """Distinct sectors of one warp access, in lane order of first appearance; -1 lanes skipped.
-    `keys`/`stamps` (64 slots) form a hash set cleared by bumping `stamp`."""
+def request_lines(row, lines, masks, keys, stamps, stamp):
+    """The distinct 128-byte lines of one warp access in address order (the order the L1
+    sends them in: merging across SMs shows it), with the bit mask of the 32-byte sectors each
+    is touched in. -1 lanes are inactive. Lanes in address order (the common case) need no
+    more; otherwise `keys`/`stamps` (64 slots, cleared by bumping `stamp`) collect them."""
     n = 0
     last = -1
     for lane in range(32):
         a = row[lane]
         if a < 0:
             continue
-        s = a >> SECTOR_SHIFT
-        if s == last:
-            continue
-        last = s
-        h = ((s * 0x9E3779B1) >> 7) & 63
-        while stamps[h] == stamp and keys[h] != s:
-            h = (h + 1) & 63
-        if stamps[h] == stamp:
-            continue
-        stamps[h] = stamp
-        keys[h] = s
-        out[n] = s
-        n += 1
+        line = a >> LINE_SHIFT
+        if line == last:
+            masks[n - 1] |= 1 << ((a >> SECTOR_SHIFT) & 3)
+        elif line > last:
+            lines[n] = line
+            masks[n] = 1 << ((a >> SECTOR_SHIFT) & 3)
+            n += 1
+            last = line
+        else:
+            return _unordered_lines(row, lines, masks, keys, stamps, stamp)
     return n
 
 
 @njit(cache=True)
+def _unordered_lines(row, lines, masks, keys, stamps, stamp):
+    n = 0
+    for lane in range(32):
+        a = row[lane]
+        if a < 0:
+            continue
+        line = a >> LINE_SHIFT
+        bit = 1 << ((a >> SECTOR_SHIFT) & 3)
+        h = ((line * 0x9E3779B1) >> 7) & 63
+        while stamps[h] == stamp and keys[h] != line:
+            h = (h + 1) & 63
+        if stamps[h] == stamp:
+            masks[64 + h] |= bit     # slot h's mask lives after the first 64
+            continue
+        stamps[h] = stamp
+        keys[h] = line
+        masks[64 + h] = bit
+        lines[n] = h
+        n += 1
+    for j in range(n):
+        h = lines[j]
+        lines[j] = keys[h]
+        masks[j] = masks[64 + h]
+    for a in range(1, n):
+        line, mask = lines[a], masks[a]
+        b = a - 1
+        while b >= 0 and lines[b] > line:
+            lines[b + 1] = lines[b]
+            masks[b + 1] = masks[b]
+            b -= 1
+        lines[b + 1] = line
+        masks[b + 1] = mask
+    return n
+
+
+@njit(cache=True, inline="always")
 def _set_of(line, sets):
-    # multiplicative hashing, like the GPU's hashed set index: strides of a power of two spread
-    return (((line * 0x5851F42D4C957F2D) >> 33) & 0x3FFFFFFF) % sets
+    """Hashed set index (as the GPU's: strides of a power of two still spread over the sets),
+    mapped onto 0..sets-1 by a multiply rather than a division."""
+    h = ((line * 0x5851F42D4C957F2D) >> 24) & 0xFFFFFFFF
+    return (h * sets) >> 32
 
 
-@njit(cache=True)
-def _l1_load(l1, sm, s, sets, ways, clock):
-    """True on a hit; on a miss the sector is filled (allocating the line if needed). A sector
-    another warp already missed on counts as a hit while its data is still in flight."""
-    tag, mask, use = l1
-    line = s >> 2
-    bit = np.uint8(1 << (s & 3))
-    st = (line ^ (line >> 11)) % sets
+@njit(cache=True, inline="always")
+def _l1_load(l1, sm, line, mask, sets, ways, clock):
+    """Sectors of `mask` present in this SM's L1 (hits); the rest are filled (the line
+    allocated, LRU, when absent). A sector another warp missed on counts as a hit while its
+    data is still in flight. l1[sm, set, 2 * way] = tag, [.., 2 * way + 1] = last use << 4 |
+    valid sectors (side by side: one host cache line per lookup)."""
+    st = _set_of(line, sets)
     victim = 0
-    oldest = use[sm, st, 0]
     for w in range(ways):
-        if tag[sm, st, w] == line:
-            use[sm, st, w] = clock
-            if mask[sm, st, w] & bit:
-                return True
-            mask[sm, st, w] |= bit
-            return False
-        if use[sm, st, w] < oldest:
-            oldest = use[sm, st, w]
+        if l1[sm, st, 2 * w] == line:
+            valid = l1[sm, st, 2 * w + 1] & 15
+            l1[sm, st, 2 * w + 1] = (clock << 4) | valid | mask
+            return valid & mask
+        if l1[sm, st, 2 * w + 1] < l1[sm, st, 2 * victim + 1]:
             victim = w
-    tag[sm, st, victim] = line
-    mask[sm, st, victim] = bit
-    use[sm, st, victim] = clock
-    return False
+    l1[sm, st, 2 * victim] = line
+    l1[sm, st, 2 * victim + 1] = (clock << 4) | mask
+    return 0
 
 
 @njit(cache=True)
-def _store_merged(merge_tag, merge_step, sm, s, step, group):
-    """True when a store of sector s at `step` on this SM joins one that another warp of the
-    same lock-step group made in the same step (the L1 sends one partial write for both);
-    records the store otherwise."""
-    h = ((s * 0x9E3779B1) >> 9) & (merge_tag.shape[1] - 1)
+def _stores_merged(merge_tag, merge_key, merge_mask, sm, line, mask, step, group, loose_percent):
+    """Sectors of `mask` another warp of the same lock-step group stored to in the same step on
+    this SM (the L1 sends one partial write for both); records the rest. Loosely in step
+    (group <= LOOSE), two stores meet only in `loose_percent` of cases (chosen by a hash, so
+    results repeat)."""
+    h = ((line * 0x9E3779B1) >> 9) & (merge_tag.shape[1] - 1)
     key = step * 4194304 + group
-    if merge_tag[sm, h] == s and merge_step[sm, h] == key:
-        return True
-    merge_tag[sm, h] = s
-    merge_step[sm, h] = key
-    return False
+    if merge_tag[sm, h] != line or merge_key[sm, h] != key:
+        merge_tag[sm, h] = line
+        merge_key[sm, h] = key
+        merge_mask[sm, h] = mask
+        return 0
+    met = merge_mask[sm, h] & mask
+    if group <= LOOSE:
+        for k in range(4):
+            if (met >> k) & 1:
+                coin = ((((line << 2) + k) * 0x2545F491 + sm * 0x9E3779B1 + step) >> 11) & 1023
+                if coin * 100 >= loose_percent * 1024:
+                    met &= ~(1 << k)
+    merge_mask[sm, h] |= mask
+    return met
 
 
-@njit(cache=True)
-def _l2_lookup(l2, s, sets, ways):
-    """(set, way) of the line holding sector s, way -1 when absent."""
-    tag = l2[0]
-    line = s >> 2
+@njit(cache=True, inline="always")
+def _l2_way(tags, line, sets, ways):
+    """(set, way) of `line` in L2, way -1 when absent."""
     st = _set_of(line, sets)
     for w in range(ways):
-        if tag[st, w] == line:
+        if tags[st, w] == line:
             return st, w
     return st, -1
 
 
-@njit(cache=True)
-def _l2_find(l2, s, sets, ways, clock, counters):
-    """(set, way) of the line holding sector s, allocating it (evicting the LRU line, whose
-    dirty sectors go to DRAM) when absent."""
-    tag, valid, dirty, use, demand, req_step, req_n, req_counted, fill_step, fill_req = l2
-    st, way = _l2_lookup(l2, s, sets, ways)
-    if way >= 0:
-        use[st, way] = clock
-        return st, way
-    victim = 0
-    oldest = use[st, 0]
+@njit(cache=True, inline="always")
+def _l2_allocate(tags, state, meta, st, line, ways, counters):
+    """Way for `line` in set st, evicting the LRU line (its dirty sectors go to DRAM)."""
+    way = 0
     for w in range(1, ways):
-        if use[st, w] < oldest:
-            oldest = use[st, w]
-            victim = w
-    d = dirty[st, victim]
-    counters[K_DRAM_WRITE] += (d & 1) + ((d >> 1) & 1) + ((d >> 2) & 1) + ((d >> 3) & 1)
-    tag[st, victim] = s >> 2
-    valid[st, victim] = 0
-    dirty[st, victim] = 0
-    demand[st, victim] = 0
-    use[st, victim] = clock
-    for k in range(4):
-        req_step[st, victim, k] = -1
-    return st, victim
+        if state[st, w] < state[st, way]:
+            way = w
+    counters[K_DRAM_WRITE] += _popcount4((state[st, way] >> DIRTY) & 15)
+    tags[st, way] = line
+    state[st, way] = 0
+    for f in range(N_RECORD):
+        meta[st, way, f] = -1
+    return way
+
+
+@njit(cache=True, inline="always")
+def _l2_read(state, st, w, mask, step, request, clock, fetch, counters):
+    """Counted L2 reads of the `mask` sectors of line (st, w): hits, or misses that fetch each
+    sector's aligned group (`fetch` sectors) from DRAM. The group's other sectors then hit,
+    unless the same request asks for them; a sector another request fetched in this very step
+    is still a miss (in flight)."""
+    counters[K_L2_READ] += _popcount4(mask)
+    old = state[st, w]
+    flags = old & ((1 << FLAG_BITS) - 1)
+    valid = flags & 15
+    fresh = (flags >> FILLED) & 15 if ((old >> REQ_BITS) & 255) == _mark(request) else 0
+    if ((old >> STEP_BITS) & 255) == _mark(step):
+        fresh |= (flags >> DEMAND) & 15
+    counters[K_L2_READ_HIT] += _popcount4(mask & valid & ~fresh)
+    missing = mask & ~valid
+    if missing == 0:
+        state[st, w] = (clock << USE_SHIFT) | (old & ((1 << USE_SHIFT) - 1))
+        return
+    fetched = _fetch_groups(missing, valid, fetch)
+    counters[K_DRAM_READ] += _popcount4(fetched)
+    flags = (flags | fetched | (missing << DEMAND)) & ~(15 << FILLED)
+    state[st, w] = ((clock << USE_SHIFT) | (_mark(step) << STEP_BITS) | (_mark(request) << REQ_BITS)
+                    | flags | (fetched << FILLED))
+
+
+@njit(cache=True, inline="always")
+def _mark(x):
+    """8 hashed bits of a request or step number: regular strides do not collide."""
+    return ((x * 0x5851F42D4C957F2D) >> 40) & 255
+
+
+@njit(cache=True, inline="always")
+def _fetch_groups(missing, valid, fetch):
+    """Sectors DRAM delivers for the `missing` ones: their aligned groups, less what is valid."""
+    group = (1 << fetch) - 1
+    fetched = 0
+    for k in range(0, 4, fetch):
+        if (missing >> k) & group:
+            fetched |= (group << k) & ~valid & 15
+    return fetched
 
 
 @njit(cache=True)
-def _read_merged(l2, s, step, sets, ways, merge_curve):
-    """True when this read joins others SMs sent for the same sector in the same step: of n
-    such requests the L2 looks up only merge_curve[n] (measured: identical requests that
-    arrive together are served by one lookup)."""
-    st, w = _l2_lookup(l2, s, sets, ways)
-    req_step, req_n, req_counted = l2[5], l2[6], l2[7]
-    k = s & 3
-    if w < 0 or req_step[st, w, k] != step:
-        return False
-    n = min(req_n[st, w, k] + 1, len(merge_curve) - 1)
-    req_n[st, w, k] = n
-    if merge_curve[n] <= req_counted[st, w, k]:
-        return True
-    req_counted[st, w, k] += 1
+def _read_merged(meta, st, w, mask, step, slot, window, merge_curve, open_only):
+    """True when this read of `mask` sectors of line (st, w) joins identical requests other
+    SMs sent at the same moment (same step, within `window` places of their L1 miss streams):
+    of n such requests the L2 looks up only merge_curve[n] (benchmarks/cache_probe: identical
+    requests that arrive together share one lookup). A counted request opens an episode (one
+    of EPISODES per line, the oldest replaced) that later ones join."""
+    if not open_only:
+        for e in range(EPISODES):
+            info = meta[st, w, 2 * e + 1]
+            if (meta[st, w, 2 * e] == step and (info & 15) == mask
+                    and abs((info >> 36) - slot) <= window):
+                n = min(((info >> 4) & 0xFFFF) + 1, len(merge_curve) - 1)
+                counted = (info >> 20) & 0xFFFF
+                joined = merge_curve[n] <= counted
+                if not joined:
+                    counted += 1
+                meta[st, w, 2 * e + 1] = ((info >> 36) << 36) | (counted << 20) | (n << 4) | mask
+                return joined
+    oldest = 0
+    for e in range(1, EPISODES):
+        if meta[st, w, 2 * e] < meta[st, w, 2 * oldest]:
+            oldest = e
+    meta[st, w, 2 * oldest] = step
+    meta[st, w, 2 * oldest + 1] = (slot << 36) | (1 << 20) | (1 << 4) | mask
     return False
 
 
-@njit(cache=True)
-def _l2_read(l2, s, step, request, cfg, clock, counters):
-    """A counted L2 read: hit, or miss with a DRAM fetch of the sector's aligned group. The
-    group's other sectors then hit, unless this same request asks for them; a sector another
-    request is fetching in this very step is still a miss."""
-    valid, demand, req_step, req_n, req_counted, fill_step, fill_req = l2[1], l2[4], l2[5], l2[6], l2[7], l2[8], l2[9]
-    st, w = _l2_find(l2, s, cfg[G_L2_SETS], cfg[G_L2_WAYS], clock, counters)
-    counters[K_L2_READ] += 1
-    k = s & 3
-    if req_step[st, w, k] != step:       # the first request for this sector in this step
-        req_step[st, w, k] = step
-        req_n[st, w, k] = 1
-        req_counted[st, w, k] = 1
-    bit = np.uint8(1 << k)
-    if valid[st, w] & bit:
-        in_flight = fill_req[st, w, k] == request or (
-            (demand[st, w] & bit) != 0 and fill_step[st, w, k] == step)
-        if not in_flight:
-            counters[K_L2_READ_HIT] += 1
-        return
-    fetch = cfg[G_FETCH_SECTORS]
-    first = k & ~(fetch - 1)
-    for j in range(first, first + fetch):
-        b = np.uint8(1 << j)
-        if not valid[st, w] & b:
-            valid[st, w] |= b
-            fill_step[st, w, j] = step
-            fill_req[st, w, j] = request
-            counters[K_DRAM_READ] += 1
-    demand[st, w] |= bit
+# Requests from the L1 pass to the L2 pass, one per line: ev_line, and ev_info = mask |
+# op << 4 | mergeable << 6 | slot << 7 | step << 31; access i's are ev_first[i] ... + ev_count[i]
+E_OP, E_MERGE, E_SLOT, E_STEP = 4, 6, 7, 31
+MEMO_WARPS = 2048          # warps of one SM remembered by the L1 pass (a power of two)
 
 
-@njit(cache=True)
-def _l2_write(l2, s, cfg, clock, counters):
-    valid, dirty = l2[1], l2[2]
-    st, w = _l2_find(l2, s, cfg[G_L2_SETS], cfg[G_L2_WAYS], clock, counters)
-    counters[K_L2_WRITE] += 1
-    bit = np.uint8(1 << (s & 3))
-    valid[st, w] |= bit
-    dirty[st, w] |= bit
-
-
-@njit(cache=True)
-def _l2_atomic(l2, s, step, request, cfg, clock, counters):
-    """Atomics are resolved in L2: a missing sector is fetched, the result is dirty."""
-    valid, dirty = l2[1], l2[2]
-    st, w = _l2_find(l2, s, cfg[G_L2_SETS], cfg[G_L2_WAYS], clock, counters)
-    counters[K_ATOMIC] += 1
-    bit = np.uint8(1 << (s & 3))
-    if not valid[st, w] & bit:
-        fetch = cfg[G_FETCH_SECTORS]
-        first = (s & 3) & ~(fetch - 1)
-        for j in range(first, first + fetch):
-            b = np.uint8(1 << j)
-            if not valid[st, w] & b:
-                valid[st, w] |= b
-                counters[K_DRAM_READ] += 1
-    dirty[st, w] |= bit
-
-
-@njit(cache=True)
-def run_window(order, sm_of, step_of, group_of, op_of, addresses, l1, merge_tag, merge_step,
-               l2, merge_curve, cfg, counters, clock):
-    """Feed the accesses `order` lists (time order) through L1 and L2. `group_of`: NO_GROUP,
-    or the lock-step group whose same-step accesses merge (ANY_SM: every SM's first wave);
-    `clock` is the LRU time."""
-    sectors = np.empty(32, np.int64)
+@njit(cache=True, nogil=True)
+def l1_pass(order, sm_of, step_of, group_of, op_of, warp_of, addresses, more_addresses, l1,
+            merge_tag, merge_key, merge_mask, ev_line, ev_info, ev_first, ev_count, cfg, counters,
+            clock):
+    """First pass, SM by SM (`order`: by SM, then time): L1 lookups of loads, stores merged in
+    the L1, and what goes on to L2, per line, into the ev_* arrays (grown and returned when
+    too small). `group_of`: NO_GROUP or the lock-step group whose same-step accesses merge
+    (ANY_SM: every SM's first wave). warp_of: the warp's number on its SM (block slot * 32 +
+    warp): a load of exactly the sectors the warp's previous load read, with no L1 fill on the
+    SM since, hits everywhere (a loop re-reading its sectors costs no lookups). Lane addresses
+    of access i: addresses[i], continued by more_addresses (two trace parts need no copy)."""
+    lines = np.empty(32, np.int64)
+    masks = np.empty(128, np.int64)
     keys = np.empty(64, np.int64)
     stamps = np.zeros(64, np.int64)
+    count = 0
     l1_sets, l1_ways = cfg[G_L1_SETS], cfg[G_L1_WAYS]
-    l2_sets, l2_ways = cfg[G_L2_SETS], cfg[G_L2_WAYS]
     l1_loads = cfg[G_L1_LOADS] != 0
+    hits = misses = merged = 0
+    slot_sm, slot_step, slot = -1, -1, 0
+    memo_sectors = np.empty((MEMO_WARPS, 32), np.int64)  # per warp of the SM: its last load's
+    memo_total = np.full(MEMO_WARPS, -1, np.int64)      # sectors lane by lane, their number,
+    memo_epoch = np.zeros(MEMO_WARPS, np.int64)         # and the SM's fill count then
+    epoch = 0                                           # L1 fills on this SM so far
+    memo_sm = -1
     t = clock[0]
     for idx in range(len(order)):
         i = order[idx]
-        n = unique_sectors(addresses[i], sectors, keys, stamps, idx + 1)
+        row = addresses[i] if i < len(addresses) else more_addresses[i - len(addresses)]
         op, sm, step, group = op_of[i], sm_of[i], step_of[i], group_of[i]
-        request = t
-        for k in range(n):
-            s = sectors[k]
-            t += 1
+        t += 1
+        if sm != memo_sm:
+            memo_sm = sm
+            memo_total[:] = -1
+        me = warp_of[i] & (MEMO_WARPS - 1)
+        if (op == OP_LD and l1_loads and memo_total[me] >= 0 and memo_epoch[me] == epoch
+                and _same_sectors(memo_sectors[me], row)):
+            hits += memo_total[me]
+            ev_first[i] = count
+            ev_count[i] = 0
+            continue
+        n = request_lines(row, lines, masks, keys, stamps, idx + 1)
+        if count + n > len(ev_line):
+            ev_line, ev_info = _grown(ev_line, 2 * len(ev_line) + n), _grown(ev_info, 2 * len(ev_line) + n)
+        mergeable = 0
+        if op == OP_LD:
+            if sm != slot_sm or step != slot_step:
+                slot_sm, slot_step, slot = sm, step, 0
+            missing_lines = 0
+            total = 0
+            for j in range(n):
+                hit = _l1_load(l1, sm, lines[j], masks[j], l1_sets, l1_ways, t) if l1_loads else 0
+                total += _popcount4(masks[j])
+                hits += _popcount4(hit)
+                misses += _popcount4(masks[j] & ~hit)
+                masks[j] &= ~hit
+                missing_lines += masks[j] != 0
+            epoch += missing_lines
+            for lane in range(32):
+                memo_sectors[me, lane] = row[lane] >> SECTOR_SHIFT
+            memo_total[me] = total
+            memo_epoch[me] = epoch
+            mergeable = int(group == ANY_SM and cfg[G_READ_MERGE] != 0
+                            and missing_lines >= cfg[G_MERGE_MIN_LINES])
+        elif op == OP_ST and group != NO_GROUP and cfg[G_STORE_MERGE] != 0:
+            for j in range(n):
+                met = _stores_merged(merge_tag, merge_key, merge_mask, sm, lines[j], masks[j], step,
+                                     group, cfg[G_LOOSE_PERCENT])
+                merged += _popcount4(met)
+                masks[j] &= ~met
+        ev_first[i] = count
+        for j in range(n):
+            if masks[j] == 0:
+                continue
+            ev_line[count] = lines[j]
+            ev_info[count] = masks[j] | (min(op, 2) << E_OP) | (mergeable << E_MERGE) | (slot << E_SLOT) | (step << E_STEP)
+            count += 1
             if op == OP_LD:
-                if l1_loads and _l1_load(l1, sm, s, l1_sets, l1_ways, t):
-                    counters[K_L1_HIT] += 1
-                    continue
-                counters[K_L1_MISS] += 1
-                if group == ANY_SM and cfg[G_READ_MERGE] and _read_merged(l2, s, step, l2_sets, l2_ways,
-                                                                   merge_curve):
+                slot += 1
+        ev_count[i] = count - ev_first[i]
+    counters[K_L1_HIT] += hits
+    counters[K_L1_MISS] += misses
+    counters[K_WRITE_MERGED] += merged
+    clock[0] = t
+    return ev_line, ev_info
+
+
+@njit(cache=True, inline="always")
+def _same_sectors(memo, row):
+    """Every lane in the same sector as remembered (inactive lanes, -1, stay -1)."""
+    for lane in range(32):
+        if memo[lane] != row[lane] >> SECTOR_SHIFT:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _grown(a, size):
+    b = np.empty(size, a.dtype)
+    b[:len(a)] = a
+    return b
+
+
+@njit(cache=True, nogil=True)
+def l2_pass(order, ev_line, ev_info, ev_first, ev_count, time_base, l2_tags, l2_state, l2_meta,
+            merge_curve, cfg, counters):
+    """Second pass: the L1's requests to L2 in time order (`order`: the accesses by time)."""
+    l2_sets, l2_ways = cfg[G_L2_SETS], cfg[G_L2_WAYS]
+    fetch, window = cfg[G_FETCH_SECTORS], cfg[G_MERGE_WINDOW]
+    sets = np.empty(32, np.int64)
+    touched = 0
+    for idx in range(len(order)):
+        i = order[idx]
+        t = time_base + idx     # the access's place in time (also its id)
+        first = ev_first[i]
+        # the sets' addresses first, read once: their host-memory latencies then overlap
+        for e in range(first, first + ev_count[i]):
+            sets[e - first] = _set_of(ev_line[e], l2_sets)
+            touched += (l2_tags[sets[e - first], 0] + l2_state[sets[e - first], 0]) & 1
+        for e in range(first, first + ev_count[i]):
+            line, info = ev_line[e], ev_info[e]
+            mask, op = info & 15, (info >> E_OP) & 3
+            st, w = sets[e - first], -1
+            for way in range(l2_ways):
+                if l2_tags[st, way] == line:
+                    w = way
+                    break
+            if op == OP_LD:
+                step, slot = info >> E_STEP, (info >> E_SLOT) & 0xFFFFFF
+                mergeable = (info >> E_MERGE) & 1
+                if w >= 0 and mergeable and _read_merged(l2_meta, st, w, mask, step, slot, window,
+                                                         merge_curve, False):
                     counters[K_READ_MERGED] += 1
                     continue
-                _l2_read(l2, s, step, request, cfg, t, counters)
-            elif op == OP_ST:
-                if group != NO_GROUP and cfg[G_STORE_MERGE] and _store_merged(merge_tag, merge_step, sm, s,
-                                                                               step, group):
-                    counters[K_WRITE_MERGED] += 1
-                    continue
-                _l2_write(l2, s, cfg, t, counters)
-            else:
-                _l2_atomic(l2, s, step, request, cfg, t, counters)
-    clock[0] = t
+                opened = w >= 0
+                if w < 0:
+                    w = _l2_allocate(l2_tags, l2_state, l2_meta, st, line, l2_ways, counters)
+                _l2_read(l2_state, st, w, mask, step, t, t, fetch, counters)
+                if mergeable and not opened:   # open the episode later requests join
+                    _read_merged(l2_meta, st, w, mask, step, slot, window, merge_curve, True)
+                continue
+            if w < 0:
+                w = _l2_allocate(l2_tags, l2_state, l2_meta, st, line, l2_ways, counters)
+            old = l2_state[st, w]
+            flags = old & ((1 << FLAG_BITS) - 1)
+            if op == OP_ST:
+                counters[K_L2_WRITE] += _popcount4(mask)
+            else:   # atomics are resolved in L2: missing groups are fetched, results are dirty
+                counters[K_ATOMIC] += _popcount4(mask)
+                fetched = _fetch_groups(mask & ~flags & 15, flags & 15, fetch)
+                counters[K_DRAM_READ] += _popcount4(fetched)
+                flags |= fetched
+            keep = old & (((1 << USE_SHIFT) - 1) ^ ((1 << FLAG_BITS) - 1))   # the last fill's marks
+            l2_state[st, w] = (t << USE_SHIFT) | keep | flags | mask | (mask << DIRTY)
+    return touched
 
 
 # ---------------------------------------------------------------------------------------------
@@ -302,6 +466,7 @@ class CacheGeometry(BaseModel):
     sector_bytes: int = 32
     l1_caches_global_loads: bool = True
     l2_bytes: int = 50 * 1024 * 1024
+    l2_partitions: int = 2
     l2_line_bytes: int = 128
     dram_fetch_bytes: int = 64
 
@@ -320,7 +485,8 @@ class CacheGeometry(BaseModel):
         return cls(gpu=profile.name, sm_count=profile.sm_count, limits=limits,
                    l1_line_bytes=l1.line_bytes, sector_bytes=l1.sector_bytes,
                    l1_caches_global_loads=l1.caches_global_loads, l2_bytes=profile.l2.size_bytes,
-                   l2_line_bytes=profile.l2.line_bytes, dram_fetch_bytes=profile.dram.fetch_bytes)
+                   l2_partitions=profile.l2.partitions, l2_line_bytes=profile.l2.line_bytes,
+                   dram_fetch_bytes=profile.dram.fetch_bytes)
 
     @classmethod
     def for_gpu(cls, gpu) -> "CacheGeometry":
@@ -330,24 +496,29 @@ class CacheGeometry(BaseModel):
         if not isinstance(gpu, str):
             return cls.from_profile(gpu)
         from . import gpu_profile
-        try:
-            return cls.from_profile(gpu_profile.load(gpu))
-        except gpu_profile.ProfileError:
-            if gpu.upper() == "H100":   # until the measured profile is recorded
-                return cls()
-            raise
+        return cls.from_profile(gpu_profile.load(gpu))
 
 
 class CacheTuning(BaseModel):
     """Model choices that are not datasheet numbers; fitted to the H100 recordings (docs/caches.md)."""
 
-    l1_ways: int = 16
-    l2_ways: int = 16
-    l2_capacity_fraction: float = Field(1.0, description="share of the L2 that holds distinct data")
+    l1_ways: int = 4
+    l2_ways: int = 8
+    l2_capacity_scale: float = Field(1.0, description="distinct data the L2 holds, in units of one "
+                                                      "partition's share (lines are duplicated "
+                                                      "across partitions)")
     dram_read_overhead_bytes: int = Field(3072, description="code, parameters and constants each launch fetches")
     window_requests: int = Field(1 << 18, description="warp accesses ordered together at most")
+    background: bool = Field(True, description="model windows on a thread while the emulator goes on")
     merge_reads: bool = True
     merge_stores: bool = True
+    merge_after_barrier: bool = True
+    merge_one_wave_stores: bool = True
+    loose_merge_percent: int = Field(50, description="after loads, in a one-wave grid: how often a "
+                                                     "block's warps still store together")
+    merge_min_lines: int = 2
+    read_merge_window: int = Field(2, description="places in the L1 miss streams of two SMs within "
+                                                  "which identical requests still arrive together")
     read_merge_points: list[tuple[int, float]] = Field(
         default_factory=lambda: [(1, 1), (4, 1), (8, 2), (16, 7), (32, 10), (64, 17.1), (112, 32.2), (132, 34.6)],
         description="(SMs reading one sector in one step, L2 lookups): measured with "
@@ -388,40 +559,28 @@ class CacheModel:
     streams them), then read the modeled counters (`result`)."""
 
     def __init__(self, profile="H100", *, threads_per_block: int, registers_per_thread: int = 32,
-                 shared_per_block: int = 0, barrier_pcs: Sequence[int] = (),
-                 tuning: CacheTuning | None = None):
+                 shared_per_block: int = 0, flow: ProgramFlow | None = None,
+                 blocks: int | None = None, tuning: CacheTuning | None = None):
         self.geometry = CacheGeometry.for_gpu(profile)
         self.tuning = tuning or CacheTuning()
         g, t = self.geometry, self.tuning
         self.occupancy = occupancy(threads_per_block, registers_per_thread, shared_per_block, g.limits)
         self.placer = BlockPlacer(g.sm_count, self.occupancy.blocks_per_sm)
         self.wave_blocks = g.sm_count * self.occupancy.blocks_per_sm
-        l1_lines = max(self.occupancy.l1_bytes // g.l1_line_bytes, t.l1_ways)
-        l2_lines = int(g.l2_bytes * t.l2_capacity_fraction) // g.l2_line_bytes
-        self.cfg = np.zeros(N_CFG, np.int64)
-        self.cfg[[G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS, G_L1_LOADS, G_FETCH_SECTORS]] = (
-            l1_lines // t.l1_ways, t.l1_ways, max(l2_lines // t.l2_ways, 1), t.l2_ways,
-            int(g.l1_caches_global_loads), max(g.dram_fetch_bytes // g.sector_bytes, 1))
-        self.cfg[[G_READ_MERGE, G_STORE_MERGE]] = int(t.merge_reads), int(t.merge_stores)
-        shape1 = (g.sm_count, int(self.cfg[G_L1_SETS]), t.l1_ways)
-        self.l1 = (np.full(shape1, -1, np.int64), np.zeros(shape1, np.uint8), np.zeros(shape1, np.int64))
-        self.store_merge = (np.full((g.sm_count, 256), -1, np.int64), np.full((g.sm_count, 256), -1, np.int64))
-        shape2 = (int(self.cfg[G_L2_SETS]), t.l2_ways)
-        self.l2 = (np.full(shape2, -1, np.int64), np.zeros(shape2, np.uint8), np.zeros(shape2, np.uint8),
-                   np.zeros(shape2, np.int64), np.zeros(shape2, np.uint8),
-                   np.full(shape2 + (4,), -1, np.int64), np.zeros(shape2 + (4,), np.int32),
-                   np.zeros(shape2 + (4,), np.int32), np.zeros(shape2 + (4,), np.int64),
-                   np.full(shape2 + (4,), -1, np.int64))
+        self.one_wave = blocks is not None and blocks <= self.wave_blocks
+        self.cfg = _numba_config(g, t, self.occupancy.l1_bytes)
+        self.state = _CacheState.cold(g, t, self.cfg)
         self.merge_curve = merge_curve(g.sm_count, t.read_merge_points)
-        self.counters = np.zeros(N_COUNTERS, np.int64)
-        self.clock = np.zeros(1, np.int64)
         self.pending: list[WarpAccesses] = []
         self.pending_rows = 0
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cache-model")
+        self.in_progress: deque[Future] = deque()
         self.next_block = 0
-        self.barriers_before = _count_before(barrier_pcs)
+        self.flow = flow or ProgramFlow.empty()
 
     def consume(self, accesses: WarpAccesses) -> None:
-        """Take the next whole blocks' accesses (any spaces; only global ones are modeled)."""
+        """Take the next whole blocks' accesses (any spaces; only global ones are modeled).
+        Windows are modeled on a worker thread while the emulator goes on."""
         glob = accesses.space == SP_GLOBAL
         if not glob.all():
             accesses = WarpAccesses(*(getattr(accesses, f)[glob] for f in _FIELDS))
@@ -432,11 +591,13 @@ class CacheModel:
         first_pending = self.pending[0].block[0]
         if (accesses.block[-1] - first_pending + 1 >= self.wave_blocks
                 or self.pending_rows >= self.tuning.window_requests):
-            self._flush()
+            self._submit()
 
     def result(self) -> TrafficEstimate:
-        self._flush()
-        c = self.counters
+        """The modeled counters, once every access has been consumed."""
+        self._submit()
+        self.close()
+        c = self.state.counters
         sector = self.geometry.sector_bytes
         return TrafficEstimate(
             l1_hit_sectors=c[K_L1_HIT], l1_miss_sectors=c[K_L1_MISS], l2_read_sectors=c[K_L2_READ],
@@ -444,19 +605,47 @@ class CacheModel:
             dram_read_bytes=c[K_DRAM_READ] * sector + self.tuning.dram_read_overhead_bytes,
             dram_write_bytes=c[K_DRAM_WRITE] * sector)
 
-    def _flush(self) -> None:
+    def close(self) -> None:
+        """Wait for the windows in progress (raising what they raised) and stop the worker."""
+        try:
+            while self.in_progress:
+                self.in_progress.popleft().result()
+        finally:
+            self.worker.shutdown(wait=True, cancel_futures=True)
+
+    def _submit(self) -> None:
         if not self.pending:
             return
-        acc = WarpAccesses.concat(self.pending)
+        if not self.tuning.background:
+            self._model(self.pending)
+        else:
+            if len(self.in_progress) >= 2:       # keep at most a few windows of trace in memory
+                self.in_progress.popleft().result()
+            self.in_progress.append(self.worker.submit(self._model, self.pending))
         self.pending, self.pending_rows = [], 0
-        sm, step, group, order = self._schedule(acc)
-        run_window(order, sm, step, group, acc.op, acc.addresses, self.l1, *self.store_merge,
-                   self.l2, self.merge_curve, self.cfg, self.counters, self.clock)
 
-    def _schedule(self, acc: WarpAccesses) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """(SM, step and lock-step group of each access; the accesses' order in time) for whole
-        blocks in launch order."""
-        history = warp_history(acc.block, acc.warp, acc.pc, acc.op == OP_LD, self._barriers_before(acc.pc))
+    def _model(self, parts: list[WarpAccesses]) -> None:
+        """Order one window of whole blocks in time and run it through the caches."""
+        acc = WarpAccesses(*(np.concatenate([getattr(p, f) for p in parts]) for f in _FIELDS[:-1]),
+                           addresses=np.zeros((0, 32), np.int64))
+        sm, slot, step, group, by_time, by_sm = self._schedule(acc)
+        if len(parts) <= 2:
+            addresses, more = parts[0].addresses, parts[-1].addresses if len(parts) == 2 else _NO_ROWS
+        else:
+            addresses, more = np.concatenate([p.addresses for p in parts]), _NO_ROWS
+        first, count = np.empty(len(acc), np.int64), np.empty(len(acc), np.int64)
+        st = self.state
+        time_base = int(st.clock[0])
+        st.events = l1_pass(by_sm, sm, step, group, acc.op, slot * 32 + acc.warp, addresses, more,
+                            st.l1, *st.store_merge, *st.events, first, count, self.cfg, st.counters,
+                            st.clock)
+        l2_pass(by_time, *st.events, first, count, time_base, *st.l2, self.merge_curve, self.cfg,
+                st.counters)
+
+    def _schedule(self, acc: WarpAccesses) -> tuple[np.ndarray, ...]:
+        """(SM, step and lock-step group of each access; the accesses' order in time, and in
+        time SM by SM) for whole blocks in launch order."""
+        history = warp_history(acc.block, acc.warp, acc.pc, acc.op == OP_LD, self.flow)
         steps = history.step
         last_block = int(acc.block[-1])
         lengths = np.zeros(last_block + 1 - self.next_block, np.int64)
@@ -465,42 +654,78 @@ class CacheModel:
         local = acc.block - self.next_block
         self.next_block = last_block + 1
         sm, time, first_wave = sm_of[local], start_of[local] + steps, start_of[local] == 0
-        group = lock_step_groups(acc.block, first_wave, history.after_load, history.after_barrier)
+        resynced = history.resynced if self.tuning.merge_after_barrier else np.zeros(len(steps), np.bool_)
+        loose = np.zeros(len(steps), np.bool_)
+        if self.one_wave and self.tuning.merge_one_wave_stores:
+            # a grid of one wave leaves the memory system idle enough that load latencies vary
+            # little: a block's warps often still store together after their loads
+            loose = history.stalled & ~resynced & (acc.op == OP_ST)
+        group = lock_step_groups(acc.block, first_wave, history.stalled, resynced)
+        group[loose] = LOOSE - acc.block[loose]
         # same step: SM by SM, and within an SM block slot by slot, warp by warp (round robin)
-        order = np.lexsort((acc.warp, slot_of[local], sm, time))
-        return sm, time, group, order
-
-    def _barriers_before(self, pc: np.ndarray) -> np.ndarray:
-        size = max(int(pc.max(initial=0)) + 2, len(self.barriers_before))
-        if size > len(self.barriers_before):
-            self.barriers_before = np.r_[self.barriers_before,
-                                         np.full(size - len(self.barriers_before), self.barriers_before[-1])]
-        return self.barriers_before
+        slot = slot_of[local]
+        by_time = np.lexsort((acc.warp, slot, sm, time))
+        by_sm = np.lexsort((acc.warp, slot, time, sm))
+        return sm, slot, time, group, by_time, by_sm
 
 
-def lock_step_groups(block: np.ndarray, first_wave: np.ndarray, after_load: np.ndarray,
-                     after_barrier: np.ndarray) -> np.ndarray:
+def _numba_config(g: CacheGeometry, t: CacheTuning, l1_bytes: int) -> np.ndarray:
+    """The cfg array the Numba passes read (G_* positions)."""
+    cfg = np.zeros(N_CFG, np.int64)
+    l1_lines = max(l1_bytes // g.l1_line_bytes, t.l1_ways)
+    l2_lines = int(g.l2_bytes / g.l2_partitions * t.l2_capacity_scale) // g.l2_line_bytes
+    cfg[G_L1_SETS], cfg[G_L1_WAYS] = l1_lines // t.l1_ways, t.l1_ways
+    cfg[G_L2_SETS], cfg[G_L2_WAYS] = max(l2_lines // t.l2_ways, 1), t.l2_ways
+    cfg[G_L1_LOADS] = int(g.l1_caches_global_loads)
+    cfg[G_FETCH_SECTORS] = max(g.dram_fetch_bytes // g.sector_bytes, 1)
+    cfg[G_READ_MERGE], cfg[G_STORE_MERGE] = int(t.merge_reads), int(t.merge_stores)
+    cfg[G_MERGE_WINDOW], cfg[G_MERGE_MIN_LINES] = t.read_merge_window, t.merge_min_lines
+    cfg[G_LOOSE_PERCENT] = t.loose_merge_percent
+    return cfg
+
+
+@dataclass
+class _CacheState:
+    """Everything the passes carry from one window to the next."""
+
+    l1: np.ndarray                              # [sm, set, 2 * way]: tag, last use << 4 | sectors
+    store_merge: tuple[np.ndarray, ...]         # [sm, slot]: line, step/group key, sectors stored
+    l2: tuple[np.ndarray, ...]                  # tags, state, meta (see the L2 layout above)
+    events: tuple[np.ndarray, np.ndarray]       # L1 -> L2 request buffers, reused
+    counters: np.ndarray
+    clock: np.ndarray
+
+    @classmethod
+    def cold(cls, g: CacheGeometry, t: CacheTuning, cfg: np.ndarray) -> "_CacheState":
+        """Empty caches: ncu flushes them before every profiled launch."""
+        l1 = np.zeros((g.sm_count, int(cfg[G_L1_SETS]), 2 * t.l1_ways), np.int64)
+        l1[:, :, 0::2] = -1
+        table = (g.sm_count, 256)
+        shape2 = (int(cfg[G_L2_SETS]), t.l2_ways)
+        l2 = (np.full(shape2, -1, np.int64), np.zeros(shape2, np.int64),
+              np.full(shape2 + (N_RECORD,), -1, np.int64))
+        return cls(l1=l1, store_merge=(np.full(table, -1, np.int64), np.full(table, -1, np.int64),
+                                       np.zeros(table, np.int64)),
+                   l2=l2, events=(np.empty(1 << 16, np.int64), np.empty(1 << 16, np.int64)),
+                   counters=np.zeros(N_COUNTERS, np.int64), clock=np.zeros(1, np.int64))
+
+
+def lock_step_groups(block: np.ndarray, first_wave: np.ndarray, stalled: np.ndarray,
+                     resynced: np.ndarray) -> np.ndarray:
     """Which accesses run in lock step with which (docs/caches.md, merging).
 
-    Warps start together: until their first load returns, a block's warps, and in the first
-    wave every SM's, issue in step (ANY_SM). A load's latency differs from warp to warp, so
+    Warps start together: until one waits for a load's data, a block's warps, and in the first
+    wave every SM's, issue in step (ANY_SM). Load latencies differ from warp to warp, so
     afterwards only a barrier brings a block's warps back into step (group = the block)."""
     group = np.full(len(block), NO_GROUP, np.int64)
-    group[after_barrier] = block[after_barrier]
-    fresh = ~after_load
+    group[resynced] = block[resynced]
+    fresh = ~stalled
     group[fresh] = np.where(first_wave[fresh], ANY_SM, block[fresh])
     return group
 
 
-def _count_before(pcs: Sequence[int]) -> np.ndarray:
-    """counts[pc] = how many of `pcs` are smaller than pc."""
-    size = max(pcs, default=0) + 2
-    marks = np.zeros(size, np.int64)
-    marks[np.asarray(list(pcs), np.int64) + 1] = 1
-    return np.cumsum(marks)
-
-
 _FIELDS = ("block", "warp", "pc", "space", "op", "active", "addresses")
+_NO_ROWS = np.zeros((0, 32), np.int64)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -531,12 +756,14 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
     from .simulate import simulate
 
     shape = _kernel_shape(source, kernel_name, arch, options, block)
-    blocks_per_chunk, capacity = shape.first_chunking()
+    blocks_per_chunk, capacity = 0, 0
     while True:
         model = CacheModel(gpu, threads_per_block=shape.threads,
                            registers_per_thread=registers_per_thread or DEFAULT_REGISTERS,
                            shared_per_block=shape.shared_static + shared_mem,
-                           barrier_pcs=shape.barrier_pcs, tuning=tuning)
+                           flow=shape.flow, blocks=int(np.prod(dims(grid))), tuning=tuning)
+        if not blocks_per_chunk:
+            blocks_per_chunk, capacity = shape.first_chunking(model.wave_blocks)
         request = _SizedTrace(spaces=("global",), on_chunk=model.consume,
                               blocks_per_chunk=blocks_per_chunk, capacity=capacity)
         try:
@@ -544,9 +771,13 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
                               trace=request, **simulate_kwargs)
             break
         except MemsimError:
+            model.close()
             if request.most_filled <= request.capacity:
                 raise
             blocks_per_chunk, capacity = shape.rechunk(blocks_per_chunk, request.most_filled)
+        except BaseException:
+            model.close()
+            raise
     traffic = model.result()
     report.metrics.update(traffic.metrics())
     report.provenance.update({k: m.Provenance.MODELED for k in traffic.metrics()})
@@ -575,17 +806,18 @@ class _KernelShape:
     shared_static: int
     global_instructions: int
     has_loops: bool
-    barrier_pcs: list[int]
+    flow: ProgramFlow
 
-    def first_chunking(self) -> tuple[int, int]:
-        """(blocks per chunk, capacity) of the first try."""
+    def first_chunking(self, wave_blocks: int) -> tuple[int, int]:
+        """(blocks per chunk, capacity) of the first try: about half a wave per emulator worker,
+        so the model works on one window while the emulator runs the next."""
         if self.has_loops:
             return 1, FIRST_CAPACITY   # an overflow costs one chunk and tells the real size
         per_block = max(self.global_instructions * (-(-self.threads // 32)), 1)
         if per_block > MAX_TRACE_CAPACITY:
             return 1, per_block
-        blocks = max(1, min(4096, FIRST_CAPACITY // per_block))
-        return blocks, max(FIRST_CAPACITY, blocks * per_block)
+        blocks = max(1, min(max(wave_blocks // 2, 1), FIRST_CAPACITY // per_block))
+        return blocks, blocks * per_block
 
     def rechunk(self, blocks_per_chunk: int, filled: int) -> tuple[int, int]:
         """After an overflow of `filled` accesses in a chunk: room for twice that per block."""
@@ -608,7 +840,8 @@ def _kernel_shape(source: str, kernel_name: str, arch: str, options: Sequence[st
     branches = np.nonzero(ops == OP["bra"])[0]
     has_loops = bool(np.any(code[branches, F_TARGET] <= branches))
     b = dims(block)
-    barriers = np.nonzero(np.isin(ops, (OP["bar"], OP["barrier"])))[0]
+    loads = (ops == OP["ld"]) & np.isin(code[:, F_SPACE], (0, SP_GLOBAL))
+    barriers = np.isin(ops, (OP["bar"], OP["barrier"]))
     return _KernelShape(threads=b[0] * b[1] * b[2], shared_static=program.shared_static,
                         global_instructions=int(memory.sum()), has_loops=has_loops,
-                        barrier_pcs=barriers.tolist())
+                        flow=ProgramFlow.of(code, program.n_slots, loads, barriers))

@@ -19,9 +19,11 @@ from __future__ import annotations
 import heapq
 
 import numpy as np
+from numba import njit
 from pydantic import BaseModel, Field
 
 from .errors import LaunchError
+from .ptx.program import F_ABASE, F_D0, F_D1, F_D2, F_D3, F_GUARD, F_S0, F_S1, F_S2, F_S3, F_S4
 
 
 class OccupancyLimits(BaseModel):
@@ -106,45 +108,106 @@ class BlockPlacer:
         return sm, slot, start
 
 
+class ProgramFlow(BaseModel):
+    """What the order model needs from the code: which global loads each instruction's
+    operands depend on (a warp issues in order; the compiler hoists independent loads, so a
+    warp stalls only where an access needs the data of a load still in flight), and where
+    the barriers are."""
+
+    model_config = {"arbitrary_types_allowed": True}
+    needs: np.ndarray            # [pc] bit mask of the global loads the operands depend on
+    load_bit: np.ndarray         # [pc] the bit of a global load (0 for other instructions)
+    barriers_before: np.ndarray  # [pc] barrier instructions before pc
+
+    @classmethod
+    def empty(cls) -> "ProgramFlow":
+        return cls(needs=np.zeros(0, np.int64), load_bit=np.zeros(0, np.int64),
+                   barriers_before=np.zeros(1, np.int64))
+
+    @classmethod
+    def of(cls, code: np.ndarray, n_slots: int, loads: np.ndarray, barriers: np.ndarray) -> "ProgramFlow":
+        """From lowered code (memsim.ptx.program fields); `loads`/`barriers`: boolean per pc.
+        One pass in code order (a loop's body is seen once: what it carries round is ignored)."""
+        n = len(code)
+        load_bit = np.zeros(n, np.int64)
+        load_bit[loads] = 1 << np.minimum(np.arange(int(loads.sum())), 62)
+        needs = np.zeros(n, np.int64)
+        _taint(code, n_slots, load_bit, needs)
+        return cls(needs=needs, load_bit=load_bit, barriers_before=np.r_[0, np.cumsum(barriers)])
+
+
+@njit(cache=True)
+def _taint(code, n_slots, load_bit, needs):
+    taint = np.zeros(n_slots + 1, np.int64)
+    for pc in range(len(code)):
+        t = 0
+        for f in (F_S0, F_S1, F_S2, F_S3, F_S4, F_ABASE, F_GUARD):
+            slot = code[pc, f]
+            if slot >= 0:
+                t |= taint[slot]
+        needs[pc] = t
+        out = load_bit[pc] if load_bit[pc] != 0 else t
+        for f in (F_D0, F_D1, F_D2, F_D3):
+            slot = code[pc, f]
+            if slot >= 0:
+                taint[slot] = out
+
+
 class WarpHistory(BaseModel):
-    """Per access (in the order given): its step within its warp, and what came before it."""
+    """Per access (in the order given): its step within its warp, and whether the warp is
+    still in lock step with the others."""
 
     model_config = {"arbitrary_types_allowed": True}
     step: np.ndarray            # k for the k-th access of its warp
-    after_load: np.ndarray      # the warp loaded from global memory earlier
-    after_barrier: np.ndarray   # ... and passed a barrier since its last load
+    stalled: np.ndarray         # the warp waited for a load's data earlier
+    resynced: np.ndarray        # ... but passed a barrier since (in step with its block again)
 
 
 def warp_history(block: np.ndarray, warp: np.ndarray, pc: np.ndarray, is_load: np.ndarray,
-                 barriers_before: np.ndarray) -> WarpHistory:
+                 flow: ProgramFlow) -> WarpHistory:
     """Steps and lock-step facts of accesses listed in each warp's program order.
 
-    `barriers_before[pc]` counts barrier instructions before `pc` in the code; a barrier lies
-    between two accesses when one is in the code between them (for a backward jump: in the
-    loop body between the later and the earlier access)."""
+    A warp stalls at an access that needs the data of a load still in flight, or when it
+    jumps back (a loop) with loads in flight. A barrier between two accesses brings the
+    block's warps back into step."""
     n = len(block)
-    if n == 0:
-        empty = np.zeros(0, np.int64)
-        return WarpHistory(step=empty, after_load=empty.astype(bool), after_barrier=empty.astype(bool))
     order = np.argsort(block * 4096 + warp, kind="stable")
-    key = (block * 4096 + warp)[order]
-    first_of_run = np.r_[True, key[1:] != key[:-1]]
-    run_start = np.maximum.accumulate(np.where(first_of_run, np.arange(n), 0))
-    step = np.arange(n) - run_start
-    loads = is_load[order].astype(np.int64)
-    loads_before = np.cumsum(loads) - loads
-    after_load = loads_before - loads_before[run_start] > 0
-    # pc of the warp's latest earlier load (forward fill within the warp)
-    load_idx = np.where(np.r_[False, loads[:-1] > 0] & ~first_of_run, np.arange(n) - 1, -1)
-    load_idx = np.maximum.accumulate(np.where(first_of_run, -1, load_idx))
-    load_idx = np.where(load_idx >= run_start, load_idx, -1)
-    prev_pc = np.where(load_idx >= 0, pc[order][np.maximum(load_idx, 0)], 0)
-    here = pc[order]
-    lo, hi = np.minimum(prev_pc, here), np.maximum(prev_pc, here)
-    crossed = barriers_before[hi] - barriers_before[lo] > 0
-    result = WarpHistory(step=np.empty(n, np.int64), after_load=np.empty(n, bool),
-                         after_barrier=np.empty(n, bool))
-    result.step[order] = step
-    result.after_load[order] = after_load
-    result.after_barrier[order] = after_load & crossed
-    return result
+    step, stalled, resynced = np.empty(n, np.int64), np.empty(n, np.bool_), np.empty(n, np.bool_)
+    top = int(pc.max(initial=0)) + 2
+    needs, load_bit, bars = flow.needs, flow.load_bit, flow.barriers_before
+    if len(needs) < top:   # no program given: every load's data is needed at once
+        needs = np.r_[needs, np.full(top - len(needs), -1)]
+        load_bit = np.r_[load_bit, np.full(top - len(load_bit), 1)]
+        bars = np.r_[bars, np.full(top - len(bars), bars[-1])]
+    _history(order, block * 4096 + warp, pc, is_load, needs, load_bit, bars, step, stalled, resynced)
+    return WarpHistory(step=step, stalled=stalled, resynced=resynced)
+
+
+@njit(cache=True, nogil=True)
+def _history(order, key, pc, is_load, needs, load_bit, barriers_before, step, stalled, resynced):
+    prev_key = -1
+    k = 0
+    in_flight = 0              # bits of the loads whose data has not been waited for
+    ever_stalled = False
+    since_barrier = False      # stalled since the last barrier
+    prev_pc = 0
+    for idx in range(len(order)):
+        i = order[idx]
+        here = pc[i]
+        if key[i] != prev_key:
+            prev_key, k, in_flight, ever_stalled, since_barrier = key[i], 0, 0, False, False
+        else:
+            if in_flight != 0 and (here <= prev_pc or (needs[here] & in_flight) != 0):
+                ever_stalled = True
+                since_barrier = True
+                in_flight = 0
+            lo, hi = min(prev_pc, here), max(prev_pc, here)
+            if barriers_before[hi + 1] - barriers_before[lo] > 0:
+                since_barrier = False
+        step[i] = k
+        stalled[i] = ever_stalled
+        resynced[i] = ever_stalled and not since_barrier
+        if is_load[i]:
+            in_flight |= load_bit[here] if load_bit[here] != 0 else 1
+        prev_pc = here
+        k += 1
