@@ -196,8 +196,11 @@ def test_reports_are_written(simulator, tmp_path):
     simulator["metrics"][m.GLOBAL_LD_SECTORS] = 7
     report = compare_files([make_file(make_record("a"), make_record("b"))])
     paths = write_reports(report, tmp_path)
-    assert [p.name for p in paths] == ["report.md", "report.json", "scatter.png"]
-    assert (tmp_path / "scatter.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # MEASURED holds modeled metrics too: their error distribution is drawn as well
+    assert [p.name for p in paths] == ["report.md", "report.json", "scatter.png", "errors.png"]
+    for picture in ("scatter.png", "errors.png"):
+        assert (tmp_path / picture).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "## Modeled metrics: error distribution" in markdown(report)
     assert json.loads((tmp_path / "report.json").read_text())["cases"][0]["status"] == "fail"
     text = markdown(report)
     assert "EXACT METRICS DIFFER" in text and "| a | h100/suite | fail |" in text

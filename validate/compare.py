@@ -122,16 +122,18 @@ class Prediction(BaseModel):
     seconds: float = 0.0
 
 
-def predict(spec: LaunchSpec, engine: str = "ptx", model: str | None = None) -> Prediction:
+def predict(spec: LaunchSpec, engine: str = "ptx", model: str | None = None,
+            registers: int | None = None) -> Prediction:
     """memsim's counters for one launch; with `model` (a GPU profile name) also the modeled
-    cache, DRAM and time metrics."""
+    cache, DRAM and time metrics (occupancy from `registers` per thread, where recorded)."""
     import memsim
 
     started = time.perf_counter()
     try:
         input_digest = digest(spec.materialize())
         if model:
-            report, values = memsim.predict_spec(spec, engine=engine, gpu=model)
+            report, values = memsim.predict_spec(spec, engine=engine, gpu=model,
+                                                 registers_per_thread=registers)
         else:
             report, values = memsim.simulate_spec(spec, engine=engine)
     except MemsimError as exc:
@@ -148,8 +150,9 @@ def compare_files(files: list[MeasurementFile], jobs: int = 1,
     """Simulate every selected recorded case (in `jobs` processes, with `engine`; with `model`
     the cache and time models of that GPU too) and compare."""
     work = [(f, c) for f in files for c in f.cases if select(c)]
-    specs = [c.spec for _, c in work if c.measured]
-    predictions = iter(_predict_all(specs, jobs, engine, model))
+    measured = [c for _, c in work if c.measured]
+    registers = [recorded_registers(c) for c in measured]
+    predictions = iter(_predict_all([c.spec for c in measured], jobs, engine, model, registers))
     known = {f.gpu: load_known_differences(f.gpu, engine) for f in files}
     cases = [compare_case(c, f.gpu, f.case_set, next(predictions) if c.measured else None,
                           known[f.gpu].get(c.name))
@@ -157,12 +160,20 @@ def compare_files(files: list[MeasurementFile], jobs: int = 1,
     return ComparisonReport(versions={f.gpu: f.versions for f in files}, cases=cases)
 
 
-def _predict_all(specs: list[LaunchSpec], jobs: int, engine: str, model: str | None) -> list[Prediction]:
+def recorded_registers(record: CaseRecord) -> int | None:
+    """Registers per thread ncu saw (launch__registers_per_thread), for the models' occupancy."""
+    value = record.metrics.get("launch__registers_per_thread")
+    return int(value) if value else None
+
+
+def _predict_all(specs: list[LaunchSpec], jobs: int, engine: str, model: str | None,
+                 registers: list[int | None]) -> list[Prediction]:
     if jobs <= 1 or len(specs) <= 1:
-        return [predict(s, engine, model) for s in specs]
+        return [predict(s, engine, model, r) for s, r in zip(specs, registers)]
     # spawn, not fork: a parent that already ran numba's OpenMP threads cannot fork safely.
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return list(pool.map(predict, specs, [engine] * len(specs), [model] * len(specs), chunksize=1))
+        return list(pool.map(predict, specs, [engine] * len(specs), [model] * len(specs), registers,
+                             chunksize=1))
 
 
 def compare_case(record: CaseRecord, gpu: str, case_set: str,

@@ -8,6 +8,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from memsim import metrics as m
+
+from .accuracy import BANDS, ErrorDistribution, accuracy
 from .compare import ComparisonReport, MetricSummary, Status
 
 SHORT_PREFIXES = ("smsp__sass_", "l1tex__", "lts__", "smsp__", "dram__", "gpu__")
@@ -50,6 +53,34 @@ def metric_cells(row: MetricSummary) -> list[str]:
 
 
 METRIC_HEADER = ["metric", "kind", "cases", "result", "max |error|"]
+ACCURACY_HEADER = (["modeled metric", "cases"] + [f"<={100 * b:g}%" for b in BANDS]
+                   + ["median", "p90", "target", "within target", "exact cases: within", "met"])
+ACCURACY_BRIEF = ["modeled metric", "cases", "<=5%", "<=10%", "<=25%", "median", "target",
+                  "within (all / exact)", "met"]
+MODELED_LABELS = {m.L1_HIT: "L1 hit sectors", m.L1_MISS: "L1 miss sectors", m.L2_READ: "L2 read sectors",
+                  m.L2_WRITE: "L2 write sectors", m.L2_READ_HIT: "L2 read hit sectors",
+                  m.DRAM_READ: "DRAM bytes read", m.DRAM_WRITE: "DRAM bytes written",
+                  m.DURATION: "gpu__time_duration"}
+
+
+def accuracy_cells(row: ErrorDistribution, brief: bool = False) -> list[str]:
+    """One modeled metric's error distribution and its target (validate.accuracy)."""
+    target = row.target
+    wanted = (f"{target.required:.0%} in {target.tolerance:.0%}"
+              + (f" or {target.of_loads:.0%} of loads" if target.of_loads else "")) if target else ""
+    met = {True: "yes", False: "NO", None: ""}[row.met]
+    exact = f"{_percent(row.within_target_exact)} of {row.exact_cases}" if row.exact_cases else ""
+    if brief:
+        within = f"{_percent(row.within_target)} / {_percent(row.within_target_exact)}" if target else ""
+        return [MODELED_LABELS.get(row.metric, short(row.metric)), str(row.cases), _percent(row.within["5%"]),
+                _percent(row.within["10%"]), _percent(row.within["25%"]), _percent(row.median_abs_error),
+                wanted, within, met]
+    return ([f"{MODELED_LABELS.get(row.metric, '')} ({row.metric})", str(row.cases)]
+            + [_percent(v) for v in row.within.values()]
+            + [_percent(row.median_abs_error), _percent(row.p90_abs_error), wanted,
+               _percent(row.within_target), exact, met])
+
+
 FAILURE_HEADER = ["case", "gpu/set", "status", "detail"]
 
 
@@ -84,6 +115,10 @@ def print_summary(report: ComparisonReport, console: Console | None = None) -> N
         console.print(f"[bold]{gpu}[/]: {v.gpu}, driver {v.driver}, CUDA {v.cuda_runtime}, "
                       f"NVRTC {v.nvrtc}, CuPy {v.cupy}, ncu {v.ncu}, measured {v.date}")
     console.print(table("metrics", METRIC_HEADER, [metric_cells(r) for r in report.summary() if r.compared or r.not_predicted]))
+    modeled = accuracy(report)
+    if modeled:
+        console.print(table("modeled metrics: share of cases within each |error|", ACCURACY_BRIEF,
+                            [accuracy_cells(r, brief=True) for r in modeled]))
     if report.failures:
         console.print(table("failing cases", FAILURE_HEADER, failure_cells(report)))
     for line in warnings(report):
@@ -110,6 +145,12 @@ def markdown(report: ComparisonReport) -> str:
     if notes:
         lines += ["", "## Warnings", ""] + [f"- {line}" for line in notes]
     lines += ["", "## Metrics", ""] + _md_table(METRIC_HEADER, [metric_cells(r) for r in report.summary()])
+    modeled = accuracy(report)
+    if modeled:
+        lines += ["", "## Modeled metrics: error distribution", "",
+                  "Share of cases within each relative error, and the issue's target; 'exact cases' are "
+                  "those whose exact counters equal the hardware.", ""]
+        lines += _md_table(ACCURACY_HEADER, [accuracy_cells(r) for r in modeled])
     if report.failures:
         lines += ["", "## Failing cases", ""] + _md_table(FAILURE_HEADER, failure_cells(report, limit=1000))
     lines += ["", "## Cases", ""] + _md_table(
@@ -126,14 +167,59 @@ def _md_table(header: list[str], rows: list[list[str]]) -> list[str]:
 
 
 def write_reports(report: ComparisonReport, directory: Path, plot: bool = True) -> list[Path]:
-    """report.md, report.json and (with matplotlib) scatter.png in `directory`."""
+    """report.md, report.json and (with matplotlib) scatter.png, and errors.png where modeled
+    metrics were predicted, in `directory`."""
     directory.mkdir(parents=True, exist_ok=True)
     written = [directory / "report.md", directory / "report.json"]
     written[0].write_text(markdown(report))
     written[1].write_text(report.model_dump_json(indent=1) + "\n")
     if plot and write_scatter(report, directory / "scatter.png"):
         written.append(directory / "scatter.png")
+    if plot and write_error_plot(report, directory / "errors.png"):
+        written.append(directory / "errors.png")
     return written
+
+
+def write_error_plot(report: ComparisonReport, path: Path) -> bool:
+    """Per modeled metric, the share of cases within each |relative error| (a cumulative
+    curve, log x) with the target marked; False when no modeled metric was predicted."""
+    rows = accuracy(report)
+    if not rows:
+        return False
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    columns = min(4, len(rows))
+    figure, axes = plt.subplots(math.ceil(len(rows) / columns), columns,
+                                figsize=(4.2 * columns, 3.4 * math.ceil(len(rows) / columns)), squeeze=False)
+    for axis, row in zip(axes.flat, rows):
+        _error_panel(axis, report, row)
+    for axis in list(axes.flat)[len(rows):]:
+        axis.set_visible(False)
+    figure.suptitle("modeled metrics: cumulative share of cases by |relative error|")
+    figure.tight_layout(rect=(0, 0, 1, 0.95))
+    figure.savefig(path, dpi=90)
+    plt.close(figure)
+    return True
+
+
+def _error_panel(axis, report: ComparisonReport, row: ErrorDistribution) -> None:
+    for label, keep in (("all cases", lambda c: True), ("exact cases", lambda c: c.status == Status.PASS)):
+        errors = sorted(max(abs(c.rel_error), 1e-4) for case in report.cases if keep(case)
+                        for c in [case.metric(row.metric)] if c is not None and c.rel_error is not None)
+        if errors:
+            axis.step(errors, [(k + 1) / len(errors) for k in range(len(errors))], where="post",
+                      label=f"{label} ({len(errors)})")
+    if row.target:
+        axis.axvline(row.target.tolerance, color="k", ls="--", lw=0.8)
+        axis.axhline(row.target.required, color="k", ls=":", lw=0.8, label="target")
+    axis.set_xscale("log")
+    axis.set_ylim(0, 1.02)
+    axis.set_title(MODELED_LABELS.get(row.metric, short(row.metric)), fontsize=8)
+    axis.set_xlabel("|predicted - measured| / measured", fontsize=8)
+    axis.set_ylabel("share of cases", fontsize=8)
+    axis.legend(fontsize=6)
 
 
 def write_scatter(report: ComparisonReport, path: Path) -> bool:
