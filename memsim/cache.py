@@ -68,10 +68,10 @@ EPISODES = 2                  # merge episodes remembered per L2 line
 # The pass over the accesses (Numba). State is kept per 128-byte line with one bit per sector;
 # a line's L2 bookkeeping sits in one 64-byte record, so a lookup touches few host cache lines.
 
-# L2 per line: tags[set, way]; state[set, way] = last use << 32 | last fill's step (low 8 bits)
-# << 24 | last fill's request (low 8 bits) << 16 | flags (both scanned per set); the merge
-# episodes of reads sit in meta[set, way, 2e: step, 2e + 1: info]
-N_RECORD = 2 * EPISODES
+# L2 per line: tags[set, way]; state[set, way] = last use << 32 | last fill's step (8 hashed
+# bits) << 24 | last fill's request (8 hashed bits) << 16 | flags (both scanned per set, kept
+# side by side); the merge episodes of reads sit apart, in a table hashed by line
+EPISODE_LINES = 1 << 16
 # flag bits: valid sectors 0-3, dirty 4-7, demand-fetched 8-11, last fill 12-15
 VALID, DIRTY, DEMAND, FILLED = 0, 4, 8, 12
 FLAG_BITS, REQ_BITS, STEP_BITS, USE_SHIFT = 16, 16, 24, 32
@@ -206,7 +206,7 @@ def _l2_way(tags, line, sets, ways):
 
 
 @njit(cache=True, inline="always")
-def _l2_allocate(tags, state, meta, st, line, ways, counters):
+def _l2_allocate(tags, state, st, line, ways, counters):
     """Way for `line` in set st, evicting the LRU line (its dirty sectors go to DRAM)."""
     way = 0
     for w in range(1, ways):
@@ -215,8 +215,6 @@ def _l2_allocate(tags, state, meta, st, line, ways, counters):
     counters[K_DRAM_WRITE] += _popcount4((state[st, way] >> DIRTY) & 15)
     tags[st, way] = line
     state[st, way] = 0
-    for f in range(N_RECORD):
-        meta[st, way, f] = -1
     return way
 
 
@@ -263,30 +261,34 @@ def _fetch_groups(missing, valid, fetch):
 
 
 @njit(cache=True)
-def _read_merged(meta, st, w, mask, step, slot, window, merge_curve, open_only):
-    """True when this read of `mask` sectors of line (st, w) joins identical requests other
-    SMs sent at the same moment (same step, within `window` places of their L1 miss streams):
-    of n such requests the L2 looks up only merge_curve[n] (benchmarks/cache_probe: identical
-    requests that arrive together share one lookup). A counted request opens an episode (one
-    of EPISODES per line, the oldest replaced) that later ones join."""
-    if not open_only:
+def _read_merged(episodes, line, mask, step, slot, window, merge_curve):
+    """True when this read of `mask` sectors of `line` joins identical requests other SMs sent
+    at the same moment (same step, within `window` places of their L1 miss streams): of n such
+    requests the L2 looks up only merge_curve[n] (benchmarks/cache_probe: identical requests
+    that arrive together share one lookup). A counted request that joins none opens an episode
+    (EPISODES per line, the oldest replaced; episodes[h] = line, then step and info of each)."""
+    h = ((line * 0x9E3779B1) >> 11) & (episodes.shape[0] - 1)
+    if episodes[h, 0] != line:
+        episodes[h, 0] = line
         for e in range(EPISODES):
-            info = meta[st, w, 2 * e + 1]
-            if (meta[st, w, 2 * e] == step and (info & 15) == mask
-                    and abs((info >> 36) - slot) <= window):
-                n = min(((info >> 4) & 0xFFFF) + 1, len(merge_curve) - 1)
-                counted = (info >> 20) & 0xFFFF
-                joined = merge_curve[n] <= counted
-                if not joined:
-                    counted += 1
-                meta[st, w, 2 * e + 1] = ((info >> 36) << 36) | (counted << 20) | (n << 4) | mask
-                return joined
+            episodes[h, 1 + 2 * e] = -1
+    for e in range(EPISODES):
+        info = episodes[h, 2 + 2 * e]
+        if (episodes[h, 1 + 2 * e] == step and (info & 15) == mask
+                and abs((info >> 36) - slot) <= window):
+            n = min(((info >> 4) & 0xFFFF) + 1, len(merge_curve) - 1)
+            counted = (info >> 20) & 0xFFFF
+            joined = merge_curve[n] <= counted
+            if not joined:
+                counted += 1
+            episodes[h, 2 + 2 * e] = ((info >> 36) << 36) | (counted << 20) | (n << 4) | mask
+            return joined
     oldest = 0
     for e in range(1, EPISODES):
-        if meta[st, w, 2 * e] < meta[st, w, 2 * oldest]:
+        if episodes[h, 1 + 2 * e] < episodes[h, 1 + 2 * oldest]:
             oldest = e
-    meta[st, w, 2 * oldest] = step
-    meta[st, w, 2 * oldest + 1] = (slot << 36) | (1 << 20) | (1 << 4) | mask
+    episodes[h, 1 + 2 * oldest] = step
+    episodes[h, 2 + 2 * oldest] = (slot << 36) | (1 << 20) | (1 << 4) | mask
     return False
 
 
@@ -400,7 +402,7 @@ def _grown(a, size):
 
 
 @njit(cache=True, nogil=True)
-def l2_pass(order, ev_line, ev_info, ev_first, ev_count, time_base, l2_tags, l2_state, l2_meta,
+def l2_pass(order, ev_line, ev_info, ev_first, ev_count, time_base, l2_tags, l2_state, episodes,
             merge_curve, cfg, counters):
     """Second pass: the L1's requests to L2 in time order (`order`: the accesses by time)."""
     l2_sets, l2_ways = cfg[G_L2_SETS], cfg[G_L2_WAYS]
@@ -426,19 +428,15 @@ def l2_pass(order, ev_line, ev_info, ev_first, ev_count, time_base, l2_tags, l2_
             if op == OP_LD:
                 step, slot = info >> E_STEP, (info >> E_SLOT) & 0xFFFFFF
                 mergeable = (info >> E_MERGE) & 1
-                if w >= 0 and mergeable and _read_merged(l2_meta, st, w, mask, step, slot, window,
-                                                         merge_curve, False):
+                if mergeable and _read_merged(episodes, line, mask, step, slot, window, merge_curve):
                     counters[K_READ_MERGED] += 1
                     continue
-                opened = w >= 0
                 if w < 0:
-                    w = _l2_allocate(l2_tags, l2_state, l2_meta, st, line, l2_ways, counters)
+                    w = _l2_allocate(l2_tags, l2_state, st, line, l2_ways, counters)
                 _l2_read(l2_state, st, w, mask, step, t, t, fetch, counters)
-                if mergeable and not opened:   # open the episode later requests join
-                    _read_merged(l2_meta, st, w, mask, step, slot, window, merge_curve, True)
                 continue
             if w < 0:
-                w = _l2_allocate(l2_tags, l2_state, l2_meta, st, line, l2_ways, counters)
+                w = _l2_allocate(l2_tags, l2_state, st, line, l2_ways, counters)
             old = l2_state[st, w]
             flags = old & ((1 << FLAG_BITS) - 1)
             if op == OP_ST:
@@ -503,7 +501,7 @@ class CacheTuning(BaseModel):
     """Model choices that are not datasheet numbers; fitted to the H100 recordings (docs/caches.md)."""
 
     l1_ways: int = 4
-    l2_ways: int = 8
+    l2_ways: int = 4
     l2_capacity_scale: float = Field(1.0, description="distinct data the L2 holds, in units of one "
                                                       "partition's share (lines are duplicated "
                                                       "across partitions)")
@@ -690,7 +688,7 @@ class _CacheState:
 
     l1: np.ndarray                              # [sm, set, 2 * way]: tag, last use << 4 | sectors
     store_merge: tuple[np.ndarray, ...]         # [sm, slot]: line, step/group key, sectors stored
-    l2: tuple[np.ndarray, ...]                  # tags, state, meta (see the L2 layout above)
+    l2: tuple[np.ndarray, ...]                  # tags, state, merge episodes (see above)
     events: tuple[np.ndarray, np.ndarray]       # L1 -> L2 request buffers, reused
     counters: np.ndarray
     clock: np.ndarray
@@ -702,8 +700,9 @@ class _CacheState:
         l1[:, :, 0::2] = -1
         table = (g.sm_count, 256)
         shape2 = (int(cfg[G_L2_SETS]), t.l2_ways)
-        l2 = (np.full(shape2, -1, np.int64), np.zeros(shape2, np.int64),
-              np.full(shape2 + (N_RECORD,), -1, np.int64))
+        lines = np.zeros(shape2 + (2,), np.int64)     # tag and state side by side: one host line
+        lines[:, :, 0] = -1
+        l2 = (lines[:, :, 0], lines[:, :, 1], np.full((EPISODE_LINES, 1 + 2 * EPISODES), -1, np.int64))
         return cls(l1=l1, store_merge=(np.full(table, -1, np.int64), np.full(table, -1, np.int64),
                                        np.zeros(table, np.int64)),
                    l2=l2, events=(np.empty(1 << 16, np.int64), np.empty(1 << 16, np.int64)),
