@@ -59,7 +59,7 @@ def occupancy(threads_per_block: int, registers_per_thread: int, shared_per_bloc
         "threads": limits.max_threads_per_sm // (warps * 32),
         "warps": limits.max_warps_per_sm // warps,
         "registers": limits.registers_per_sm // (regs_per_warp * warps),
-        "shared memory": limits.shared_per_sm_bytes // smem,
+        "shared memory": limits.shared_per_sm_bytes // smem if smem else limits.max_blocks_per_sm,
         "blocks": limits.max_blocks_per_sm,
     }
     limited_by = min(candidates, key=candidates.get)

@@ -90,6 +90,14 @@ def test_evicted_dirty_lines_are_dram_writes():
     assert model_traffic(spec).dram_write_bytes == 0
 
 
+def test_pascal_does_not_cache_global_loads_in_l1():
+    """GTX 10xx: plain ld.global goes to L2 (profile l1.caches_global_loads false), and a miss
+    fetches only its own 32-byte sector."""
+    t = model_traffic(catalog.get("transpose_naive_col").launch(nx=256), gpu="GTX1060")
+    assert t.l1_hit_sectors == 0 and t.l2_read_sectors == t.l1_miss_sectors
+    assert t.l2_read_hit_sectors == 0
+
+
 def test_modeled_metrics_are_marked_and_exact_ones_untouched():
     spec = catalog.get("transpose_naive_row").launch(nx=256)
     values = spec.materialize()
