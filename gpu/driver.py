@@ -2,8 +2,8 @@
 
 For each case, in order: compile, copy the inputs, launch once, check the outputs against the
 catalog's reference (when the case names a catalog kernel), then either time it (mode time) or
-stop there (mode profile, run under ncu: exactly one `k_` launch per case, so ncu's rows match
-the cases by order). One JSON line per finished case is appended to the results file at once, so
+stop there (mode profile, run under ncu: exactly `--launches` `k_` launches per case, one by
+default, so ncu's rows match the cases by order). One JSON line per finished case is appended to the results file at once, so
 a crash loses nothing already measured. A fault that kills the CUDA context ends the process
 with exit status 3; the caller restarts after the failed case.
 """
@@ -56,6 +56,7 @@ class Options(BaseModel):
     reps: int = 30
     warmups: int = 3
     flush_l2: bool = False
+    launches: int = Field(1, description="profile mode: launches per case (ncu profiles each)")
 
 
 def run_case(case: DriverCase, options: Options) -> DriverResult:
@@ -76,6 +77,10 @@ def run_case(case: DriverCase, options: Options) -> DriverResult:
         result.output_ok = not result.output_error
     if options.mode == "time":
         result.timing = time_launch(device.launch, options.reps, options.warmups, options.flush_l2)
+    else:
+        for _ in range(options.launches - 1):
+            device.launch()
+        device.synchronize()
     return result
 
 
@@ -111,8 +116,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reps", type=int, default=30)
     parser.add_argument("--warmups", type=int, default=3)
     parser.add_argument("--flush-l2", action="store_true")
+    parser.add_argument("--launches", type=int, default=1, help="profile mode: launches per case")
     args = parser.parse_args(argv)
-    options = Options(mode=args.mode, reps=args.reps, warmups=args.warmups, flush_l2=args.flush_l2)
+    options = Options(mode=args.mode, reps=args.reps, warmups=args.warmups, flush_l2=args.flush_l2,
+                      launches=args.launches)
     try:
         require_cupy()
         return run_all(load_cases(Path(args.cases)), options, Path(args.results))

@@ -25,6 +25,8 @@ from .launch import require_cupy
 from .timing import EventTiming
 from .versions import Versions, collect
 
+DURATION = "gpu__time_duration.sum"
+
 NCU_METHOD = ("ncu --csv --page raw --print-units base -k regex:^k_, default clock control (base "
               "clocks) and cache control (flush all caches before each kernel), one launch per case")
 # A case that writes no result for this long is taken as hung.
@@ -46,6 +48,8 @@ class Measurement(BaseModel):
     error: str = Field("", description="why the case has no (complete) measurement")
     timing: EventTiming | None = None
     metrics: dict[str, float] = Field(default_factory=dict)
+    duration_samples: list[float] = Field(default_factory=list,
+                                          description="gpu__time_duration.sum of each profiled launch")
 
 
 class MeasureOptions(BaseModel):
@@ -54,6 +58,8 @@ class MeasureOptions(BaseModel):
     reps: int = 30
     warmups: int = 3
     flush_l2: bool = False
+    metrics: list[str] | None = Field(None, description="ncu metrics to collect (None: ncu.METRICS)")
+    launches: int = Field(1, ge=1, description="profiled launches per case (ncu profiles each)")
 
 
 def measure(cases: list[DriverCase], workdir: Path, options: MeasureOptions = MeasureOptions(),
@@ -68,10 +74,13 @@ def measure(cases: list[DriverCase], workdir: Path, options: MeasureOptions = Me
         for result in _run_pass(cases, "time", workdir, options, None, progress):
             _merge_result(measured[result.name], result, keep_timing=True)
     if options.profile:
-        for result, row in _profile(cases, workdir, options, ncu_path, progress):
+        keep = frozenset(options.metrics) if options.metrics else ncu.RECORDED
+        for result, rows in _profile(cases, workdir, options, ncu_path, progress):
             _merge_result(measured[result.name], result, keep_timing=False)
-            if row is not None:
-                measured[result.name].metrics = ncu.recorded(row.metrics)
+            if rows:
+                measured[result.name].metrics = ncu.recorded(rows[0].metrics, keep)
+                measured[result.name].duration_samples = [r.metrics[DURATION] for r in rows
+                                                          if DURATION in r.metrics]
             elif result.launched:
                 _add_error(measured[result.name], "ncu reported no counters for this launch")
     return versions, [measured[c.name] for c in cases]
@@ -95,9 +104,11 @@ def _add_error(target: Measurement, error: str) -> None:
 
 
 def _profile(cases, workdir, options, ncu_path, progress):
-    """(result, ncu row or None) per case, matching rows to launches batch by batch."""
+    """(result, its ncu rows: one per launch, [] where none fit) per case, batch by batch."""
+    metrics = options.metrics or ncu.METRICS
+
     def wrap(program: list[str], batch: int) -> list[str]:
-        return ncu.command(ncu_path, str(workdir / f"ncu-{batch}.csv"), program)
+        return ncu.command(ncu_path, str(workdir / f"ncu-{batch}.csv"), program, metrics)
 
     def ncu_log(batch: int) -> str:
         log = workdir / f"ncu-{batch}.csv"
@@ -112,25 +123,27 @@ def _profile(cases, workdir, options, ncu_path, progress):
         except ProfilerError as exc:  # an unreadable log costs this batch its counters, no more
             progress(f"profile pass: batch {batch}: {exc}")
             rows = []
-        yield from zip(results, match_rows([by_name[r.name] for r in results], results, rows))
+        yield from zip(results, match_rows([by_name[r.name] for r in results], results, rows,
+                                           options.launches))
 
 
-def match_rows(cases: list[DriverCase], results: list[DriverResult],
-               rows: list[ncu.NcuRow]) -> list[ncu.NcuRow | None]:
-    """The ncu row of each launched case, by launch order, checked by kernel name and geometry.
+def match_rows(cases: list[DriverCase], results: list[DriverResult], rows: list[ncu.NcuRow],
+               launches: int = 1) -> list[list[ncu.NcuRow]]:
+    """The ncu rows of each launched case (`launches` each), by launch order, checked by kernel
+    name and geometry.
 
     A case that raised before or during its launch may or may not have a row (a fault is
-    profiled, a bad launch configuration is not), so a row is taken only when it fits the case.
+    profiled, a bad launch configuration is not), so rows are taken only while they fit the case.
     """
-    matched: list[ncu.NcuRow | None] = []
+    matched: list[list[ncu.NcuRow]] = []
     queue = list(rows)
     for case, result in zip(cases, results):
-        fits = bool(queue) and row_fits(queue[0], case)
-        if fits and (result.launched or result.error):
-            row = queue.pop(0)
-            matched.append(row if result.launched else None)
-        else:
-            matched.append(None)
+        taken: list[ncu.NcuRow] = []
+        while len(taken) < launches and queue and row_fits(queue[0], case) and (result.launched or result.error):
+            taken.append(queue.pop(0))
+            if not result.launched:
+                break
+        matched.append(taken if result.launched else [])
     return matched
 
 
@@ -159,7 +172,8 @@ def _run_batches(cases: list[DriverCase], mode: str, workdir: Path, options: Mea
         results_file.unlink(missing_ok=True)
         program = [sys.executable, "-m", "gpu.driver", "--cases", str(cases_file), "--results",
                    str(results_file), "--mode", mode, "--reps", str(options.reps),
-                   "--warmups", str(options.warmups)] + (["--flush-l2"] if options.flush_l2 else [])
+                   "--warmups", str(options.warmups), "--launches", str(options.launches)]
+        program += ["--flush-l2"] if options.flush_l2 else []
         progress(f"{mode} pass: batch {batch}, {len(remaining)} cases to go, {time.monotonic() - started:.0f} s")
         code, output = _watch(wrap(program, batch) if wrap else program, results_file)
         if tool_log:

@@ -114,9 +114,9 @@ def parse_csv(text: str) -> list[NcuRow]:
     return rows
 
 
-def recorded(metrics: dict[str, float]) -> dict[str, float]:
+def recorded(metrics: dict[str, float], keep: frozenset[str] = RECORDED) -> dict[str, float]:
     """The part of a row worth keeping in a measurement file."""
-    return {name: value for name, value in metrics.items() if name in RECORDED}
+    return {name: value for name, value in metrics.items() if name in keep}
 
 
 def _numbers(fields: dict[str, str]) -> dict[str, float]:

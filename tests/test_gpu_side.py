@@ -114,7 +114,24 @@ def test_match_rows_follows_launch_order():
     cases = [_case("a"), _case("b", "k_add2")]
     results = [DriverResult(name="a", launched=True), DriverResult(name="b", launched=True)]
     rows = [_row(value=1), _row("k_add2", value=2)]
-    assert [r.metrics["x.sum"] for r in gm.match_rows(cases, results, rows)] == [1, 2]
+    assert [[r.metrics["x.sum"] for r in m] for m in gm.match_rows(cases, results, rows)] == [[1], [2]]
+
+
+def test_match_rows_takes_every_launch_of_a_repeated_case():
+    cases = [_case("a"), _case("b", "k_add2")]
+    results = [DriverResult(name="a", launched=True), DriverResult(name="b", launched=True)]
+    rows = [_row(value=1), _row(value=2), _row(value=3), _row("k_add2", value=4), _row("k_add2", value=5),
+            _row("k_add2", value=6)]
+    matched = gm.match_rows(cases, results, rows, launches=3)
+    assert [[r.metrics["x.sum"] for r in m] for m in matched] == [[1, 2, 3], [4, 5, 6]]
+
+
+def test_match_rows_of_a_repeated_case_stop_at_the_next_kernel():
+    cases = [_case("a"), _case("b", "k_add2")]
+    results = [DriverResult(name="a", launched=True), DriverResult(name="b", launched=True)]
+    rows = [_row(value=1), _row("k_add2", value=4), _row("k_add2", value=5)]
+    matched = gm.match_rows(cases, results, rows, launches=2)
+    assert [[r.metrics["x.sum"] for r in m] for m in matched] == [[1], [4, 5]]
 
 
 def test_match_rows_skips_cases_that_never_launched():
@@ -122,26 +139,26 @@ def test_match_rows_skips_cases_that_never_launched():
     results = [DriverResult(name="a", launched=True), DriverResult(name="bad", error="compile failed"),
                DriverResult(name="c", launched=True)]
     matched = gm.match_rows(cases, results, [_row(value=1), _row("k_add3", value=3)])
-    assert matched[1] is None and matched[2].metrics["x.sum"] == 3
+    assert matched[1] == [] and matched[2][0].metrics["x.sum"] == 3
 
 
 def test_match_rows_drops_the_row_of_a_faulting_launch():
     cases = [_case("fault"), _case("next", "k_add2")]
     results = [DriverResult(name="fault", error="illegal address"), DriverResult(name="next", launched=True)]
     matched = gm.match_rows(cases, results, [_row(value=9), _row("k_add2", value=2)])
-    assert matched[0] is None and matched[1].metrics["x.sum"] == 2
+    assert matched[0] == [] and matched[1][0].metrics["x.sum"] == 2
 
 
 def test_match_rows_refuses_a_row_of_other_geometry():
     results = [DriverResult(name="a", launched=True)]
-    assert gm.match_rows([_case("a")], results, [_row(grid=(64, 1, 1))]) == [None]
+    assert gm.match_rows([_case("a")], results, [_row(grid=(64, 1, 1))]) == [[]]
 
 
 def test_a_missing_row_does_not_shift_later_cases():
     cases = [_case("a"), _case("b", "k_add2")]
     results = [DriverResult(name="a", launched=True), DriverResult(name="b", launched=True)]
     matched = gm.match_rows(cases, results, [_row("k_add2", value=2)])
-    assert matched[0] is None and matched[1].metrics["x.sum"] == 2
+    assert matched[0] == [] and matched[1][0].metrics["x.sum"] == 2
 
 
 def test_reference_mismatch_names_the_wrong_output():
