@@ -7,6 +7,9 @@
 #     bash gpu/measure_on_device.sh all [N] [SEED]   # suite + N fuzz cases (default 200, seed 0)
 #     bash gpu/measure_on_device.sh suite|fuzz ...
 #     bash gpu/measure_on_device.sh calibrate        # the GPU profile's microbenchmarks
+#     bash gpu/measure_on_device.sh durations [N] [SET]  # N (default 21) ncu durations of each
+#                                                    # case of SET (suite, fuzz or all; default suite)
+#     bash gpu/measure_on_device.sh lrc [GLOB...]    # L2 request coalescer counters of recorded cases
 # Then here: validate import <files_at>/data   (files them under validate/data/<gpu>/).
 #
 # Out: $OUT/data/<gpu>/<set>.json, $OUT/environment.txt, $OUT/log.txt, $OUT/work.tgz (driver
@@ -64,8 +67,16 @@ case "$MODE" in
   all)
     measure suite --cases suite && measure fuzz --cases fuzz --n "$N" --seed "$SEED"
     ;;
+  durations)
+    timeout $((DEADLINE - SECONDS)) python3 -m validate.cli durations --gpu --cases "${3:-suite}" \
+      --launches "${2:-21}" --out "$OUT/data" --work "$WORK/durations"
+    ;;
+  lrc)
+    shift
+    timeout $((DEADLINE - SECONDS)) python3 benchmarks/cache_probe/lrc_cases.py "$OUT/lrc.json" "$@"
+    ;;
   *)
-    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | calibrate | all)"; exit 2 ;;
+    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | calibrate | all | durations | lrc)"; exit 2 ;;
 esac 2>&1 | tee "$OUT/log.txt"
 status=${PIPESTATUS[0]}
 echo "measure_on_device: mode $MODE, exit $status, $SECONDS s" | tee -a "$OUT/log.txt"

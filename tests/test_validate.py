@@ -233,6 +233,8 @@ def test_cli_filter_selects_cases(simulator, tmp_path, capsys):
     (["fuzz", "--n", "3"], "add --gpu"),
     (["import", "{tmp}"], "no measurement files"),
     (["run", "--gpu", "--case-file", "{tmp}/missing.json"], "cannot read"),
+    (["durations"], "add --gpu"),
+    (["durations", "--gpu", "--launches", "0"], "at least 1"),
 ])
 def test_cli_bad_input_is_one_line_and_exit_2(tmp_path, capsys, argv, message):
     assert cli.main([a.replace("{tmp}", str(tmp_path)) for a in argv]) == 2
@@ -254,6 +256,78 @@ def test_cli_gpu_run_records_and_compares(simulator, tmp_path, monkeypatch):
     assert code == 0
     saved = rec.load(tmp_path / "data" / "h100" / "mine.json")
     assert saved.cases[0].name == "add" and saved.cases[0].metrics == MEASURED
+
+
+# ---- repeated durations ---------------------------------------------------------------------
+
+def make_durations(samples: dict[str, list[float]], case_set: str = "suite") -> rec.DurationFile:
+    return rec.DurationFile(gpu="h100", case_set=case_set, versions=VERSIONS, launches=3, samples=samples)
+
+
+def test_the_median_of_repeated_durations_becomes_the_reference(tmp_path):
+    rec.save(make_file(make_record("a"), make_record("b")), tmp_path)
+    rec.save_durations(make_durations({"a": [1500.0, 1400.0, 9000.0]}), tmp_path)
+    cases = {c.name: c for f in rec.load_reference(tmp_path) for c in f.cases}
+    assert cases["a"].metrics[m.DURATION] == 1500.0       # the median, not the single launch
+    assert cases["b"].metrics[m.DURATION] == MEASURED[m.DURATION]
+    assert cases["a"].metrics[m.DRAM_READ] == MEASURED[m.DRAM_READ]
+
+
+def test_durations_of_another_case_set_do_not_apply(tmp_path):
+    rec.save(make_file(make_record("a")), tmp_path)
+    rec.save_durations(make_durations({"a": [1.0]}, case_set="fuzz"), tmp_path)
+    [file] = rec.load_reference(tmp_path)
+    assert file.cases[0].metrics[m.DURATION] == MEASURED[m.DURATION]
+
+
+def test_import_files_durations_next_to_measurements(tmp_path):
+    fetched = tmp_path / "fetched" / "h100"
+    fetched.mkdir(parents=True)
+    (fetched / "suite.json").write_text(make_file().model_dump_json())
+    (fetched / "suite-durations.json").write_text(make_durations({"add": [5.0, 7.0]}).model_dump_json())
+    paths = rec.import_files([tmp_path / "fetched"], tmp_path / "data")
+    assert sorted(p.name for p in paths) == ["suite-durations.json", "suite.json"]
+    assert rec.load_durations(tmp_path / "data") == {("h100", "suite", "add"): [5.0, 7.0]}
+
+
+def test_a_broken_durations_file_is_a_one_line_error(tmp_path):
+    (tmp_path / "h100").mkdir()
+    (tmp_path / "h100" / "suite-durations.json").write_text("{")
+    with pytest.raises(rec.RecordError, match="not a durations file"):
+        rec.load_durations(tmp_path)
+
+
+def test_cli_durations_records_every_launch(tmp_path, monkeypatch):
+    from gpu.measure import Measurement as M
+
+    def fake_measure(cases, workdir, options, progress):
+        assert options.launches == 5 and options.metrics == [m.DURATION] and not options.timing
+        return VERSIONS, [M(name=c.name, metrics={m.DURATION: 10.0}, duration_samples=[10.0, 11.0, 12.0, 13.0, 14.0])
+                          for c in cases]
+
+    monkeypatch.setattr(cli, "measure", fake_measure)
+    code = cli.main(["durations", "--gpu", "--cases", "suite", "--filter", "ld_float_s1_o0", "--launches", "5",
+                     "--out", str(tmp_path)])
+    assert code == 0
+    assert rec.load_durations(tmp_path) == {("h100", "suite", "ld_float_s1_o0"): [10.0, 11.0, 12.0, 13.0, 14.0]}
+
+
+def test_time_ranking_is_reported(simulator):
+    from validate.accuracy import time_ranking
+
+    records = [make_record(n, MEASURED | {m.DURATION: d}) for n, d in (("a", 100.0), ("b", 200.0), ("c", 300.0))]
+    simulator["metrics"][m.DURATION] = 150.0      # every case predicted alike: no rank order
+    ranking = time_ranking(compare_files([make_file(*records)]))
+    assert ranking.suite_cases == 3 and ranking.spearman_suite is None and ranking.met is None
+    assert "Spearman n/a over 3 suite cases" in markdown(compare_files([make_file(*records)]))
+
+
+def test_spearman_follows_the_rank_order():
+    from validate.accuracy import spearman
+
+    assert spearman(np.array([1.0, 2, 3, 4]), np.array([10.0, 20, 30, 40])) == pytest.approx(1.0)
+    assert spearman(np.array([1.0, 2, 3, 4]), np.array([40.0, 30, 20, 10])) == pytest.approx(-1.0)
+    assert spearman(np.array([1.0, 1, 2]), np.array([5.0, 6, 7])) == pytest.approx(0.866, abs=1e-3)
 
 
 def test_cli_list_shows_recorded_cases(tmp_path, capsys):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import statistics
 
+import numpy as np
 from pydantic import BaseModel, Field
 
 from memsim import metrics as m
@@ -21,6 +22,26 @@ from memsim import metrics as m
 from .compare import CaseComparison, ComparisonReport, Status
 
 BANDS = (0.01, 0.05, 0.10, 0.20, 0.25, 0.50)
+SPEARMAN_REQUIRED = 0.9
+
+# Seed ladders: variants of one computation, whose order (which is faster) must come out right.
+LADDERS: dict[str, list[str]] = {
+    "transpose 4096x4096": ["s001_copyRow", "s001_copyCol", "s001_naiveRow", "s001_naiveCol",
+                            "s001_naiveRowDiagonal", "s001_naiveColDiagonal", "s001_naiveRowUnroll4",
+                            "s001_naiveColUnroll4", "s004_smemTile", "s004_smemTilePad"],
+    "naiveCol block shapes": ["s001_naiveCol", "s001_naiveCol_b32x16", "s001_naiveCol_b32x8",
+                              "s001_naiveCol_b64x16", "s001_naiveCol_b64x8", "s001_naiveCol_b128x8"],
+    "transpose 2048x1024": ["s000_naiveRow_b16", "s000_naiveCol_b16", "s000_transposeSmem",
+                            "s000_transposeSmemPad"],
+    "sums": ["s003_row_sums", "s003_col_sums"],
+    "add": ["s002_add1", "s002_add2"],
+    "add2d": ["s002_addVec", "s002_addVec1"],
+}
+# Pairs closer than this are within run-to-run noise (repeated recordings of the seeds differ by
+# up to 2% for long kernels and 4-9% for the shortest): their order is not a fact to predict.
+LADDER_GAP = 0.05
+
+
 
 
 class Target(BaseModel):
@@ -95,3 +116,72 @@ def meets(case: CaseComparison, metric: str, target: Target) -> bool:
     loads = case.metric(m.GLOBAL_LD_SECTORS)
     return bool(target.of_loads and loads and loads.measured
                 and abs(c.predicted - c.measured) <= target.of_loads * loads.measured)
+
+
+class TimeRanking(BaseModel):
+    """Does memsim order the launches by duration as the hardware does? (issue 4: Spearman rank
+    correlation over the suite, and every seed ladder's order)."""
+
+    suite_cases: int
+    spearman_suite: float | None = None
+    required: float = SPEARMAN_REQUIRED
+    ladder_pairs: int = Field(0, description="ladder pairs measured more than LADDER_GAP apart")
+    ladder_wrong: list[str] = Field(default_factory=list)
+
+    @property
+    def met(self) -> bool | None:
+        if self.spearman_suite is None:
+            return None
+        return self.spearman_suite >= self.required and not self.ladder_wrong
+
+
+def time_ranking(report: ComparisonReport) -> TimeRanking | None:
+    """Spearman over the suite's predicted and measured durations, and the seed ladders."""
+    durations = {case.name: (c.measured, c.predicted) for case in report.cases
+                 if (c := case.metric(m.DURATION)) and c.rel_error is not None}
+    if not durations:
+        return None
+    suite = [durations[case.name] for case in report.cases if case.case_set == "suite" and case.name in durations]
+    measured, predicted = (np.array(v, dtype=float) for v in zip(*suite)) if suite else (np.zeros(0), np.zeros(0))
+    pairs, wrong = ladder_order(durations)
+    rank = spearman(predicted, measured)
+    return TimeRanking(suite_cases=len(suite), spearman_suite=None if np.isnan(rank) else rank,
+                       ladder_pairs=pairs, ladder_wrong=wrong)
+
+
+def ladder_order(durations: dict[str, tuple[float, float]], gap: float = LADDER_GAP) -> tuple[int, list[str]]:
+    """(pairs checked, pairs ordered wrong) over the seed ladders; `durations` maps a case to
+    (measured, predicted). Pairs measured closer than `gap` are skipped as noise."""
+    checked, wrong = 0, []
+    for ladder, names in LADDERS.items():
+        present = [n for n in names if n in durations]
+        for i, a in enumerate(present):
+            for b in present[i + 1:]:
+                (ma, pa), (mb, pb) = durations[a], durations[b]
+                if abs(ma - mb) / min(ma, mb) < gap:
+                    continue
+                checked += 1
+                if (ma < mb) != (pa < pb):
+                    wrong.append(f"{ladder}: {a} vs {b}")
+    return checked, wrong
+
+
+def spearman(a: np.ndarray, b: np.ndarray) -> float:
+    if len(a) < 3:
+        return float("nan")
+    ra, rb = _ranks(a), _ranks(b)
+    if ra.std() == 0 or rb.std() == 0:   # all tied: no order to agree with
+        return float("nan")
+    return float(np.corrcoef(ra, rb)[0, 1])
+
+
+def _ranks(x: np.ndarray) -> np.ndarray:
+    """Ranks with ties averaged (as scipy's spearmanr)."""
+    order = np.argsort(x, kind="stable")
+    ranks = np.empty(len(x))
+    ranks[order] = np.arange(len(x), dtype=float)
+    for value in np.unique(x):
+        tied = x == value
+        if tied.sum() > 1:
+            ranks[tied] = ranks[tied].mean()
+    return ranks

@@ -4,6 +4,8 @@
     validate run --gpu [--record]         measure the cases on this machine's GPU, then compare
     validate fuzz --gpu --n N --seed S    measure random cases on the GPU, then compare
     validate list                         the cases and where they are recorded
+    validate durations --gpu [--launches N]  repeated ncu durations of the cases (their median
+                                          is what the time model is held to)
     validate import DIR                   file measurement files fetched from a GPU machine
     validate calibrate --gpu [--record]   measure the GPU profile's numbers (memsim/profiles/)
 
@@ -25,7 +27,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from rich.console import Console
 
 from gpu.driver import CatalogRef, DriverCase
-from gpu.measure import NCU_METHOD, MeasureOptions, measure
+from gpu.measure import DURATION, NCU_METHOD, MeasureOptions, measure
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec
 
@@ -67,6 +69,16 @@ def parser() -> argparse.ArgumentParser:
     importing.add_argument("paths", nargs="+", type=Path, help="measurement files or folders of them")
     importing.add_argument("--data", type=Path, default=rec.DATA_DIR)
     importing.set_defaults(handler=command_import)
+    durations = commands.add_parser("durations", help="record repeated ncu durations of the cases")
+    durations.add_argument("--cases", choices=SETS, default="suite")
+    durations.add_argument("--filter", default="*", help="glob on case names")
+    durations.add_argument("--gpu", action="store_true", help="measure on this machine's GPU (required)")
+    durations.add_argument("--launches", type=int, default=21, help="profiled launches per case")
+    durations.add_argument("--n", type=int, default=FUZZ_N, help="fuzz cases to generate")
+    durations.add_argument("--seed", type=int, default=FUZZ_SEED, help="fuzz generator seed")
+    durations.add_argument("--out", type=Path, default=rec.DATA_DIR, help="data folder to save into")
+    durations.add_argument("--work", type=Path, default=None, help="keep driver and ncu files here")
+    durations.set_defaults(handler=command_durations)
     calibrate.add_parser(commands)
     return top
 
@@ -101,7 +113,7 @@ def command_run(args: argparse.Namespace) -> int:
         return measure_and_compare(args)
     if args.record or args.measure_only:
         raise rec.RecordError("--record and --measure-only need --gpu (they measure on hardware)")
-    files = rec.load_all(args.data, SETS[args.cases])
+    files = rec.load_reference(args.data, SETS[args.cases])
     if not files:
         raise rec.RecordError(f"no recorded measurements of {' or '.join(SETS[args.cases])} cases under {args.data}: record "
                               "them on a GPU machine with `validate run --gpu --record`")
@@ -280,6 +292,33 @@ def _recorded_state(entry) -> str:
 
 def _dims(dims) -> str:
     return "x".join(str(d) for d in dims)
+
+
+def command_durations(args: argparse.Namespace) -> int:
+    if not args.gpu:
+        raise rec.RecordError("`validate durations` measures on hardware: add --gpu")
+    if args.launches < 1:
+        raise rec.RecordError(f"--launches must be at least 1, not {args.launches}")
+    console = Console(stderr=True)
+    cases = select_cases(args.cases, args.filter, args.n, args.seed)
+    options = MeasureOptions(timing=False, metrics=[DURATION], launches=args.launches)
+    previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    try:
+        with tempfile.TemporaryDirectory(prefix="memsim-gpu-") as scratch:
+            versions, measured = measure([driver_case(c) for _, c in cases], args.work or Path(scratch),
+                                         options, progress=console.print)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    method = f"{NCU_METHOD.replace('one launch per case', f'{args.launches} launches per case')}; metric {DURATION} only"
+    for case_set in dict.fromkeys(s for s, _ in cases):
+        samples = {m.name: m.duration_samples for (s, _), m in zip(cases, measured) if s == case_set}
+        record = rec.DurationFile(gpu=versions.slug, case_set=case_set, versions=versions, method=method,
+                                  launches=args.launches, samples=samples)
+        console.print(f"recorded durations of {len(samples)} cases in {rec.save_durations(record, args.out)}")
+    short = [m.name for m in measured if len(m.duration_samples) < args.launches]
+    if short:
+        console.print(f"{len(short)} cases have fewer than {args.launches} durations: {', '.join(short[:10])}")
+    return 0
 
 
 def command_import(args: argparse.Namespace) -> int:

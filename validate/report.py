@@ -10,7 +10,7 @@ from rich.table import Table
 
 from memsim import metrics as m
 
-from .accuracy import BANDS, ErrorDistribution, accuracy
+from .accuracy import BANDS, ErrorDistribution, TimeRanking, accuracy, time_ranking
 from .compare import ComparisonReport, MetricSummary, Status
 
 SHORT_PREFIXES = ("smsp__sass_", "l1tex__", "lts__", "smsp__", "dram__", "gpu__")
@@ -119,11 +119,23 @@ def print_summary(report: ComparisonReport, console: Console | None = None) -> N
     if modeled:
         console.print(table("modeled metrics: share of cases within each |error|", ACCURACY_BRIEF,
                             [accuracy_cells(r, brief=True) for r in modeled]))
+    ranking = time_ranking(report)
+    if ranking:
+        console.print(ranking_line(ranking))
     if report.failures:
         console.print(table("failing cases", FAILURE_HEADER, failure_cells(report)))
     for line in warnings(report):
         console.print(f"[yellow]{line}[/]")
     console.print(("[green]" if report.ok else "[red]") + verdict_line(report))
+
+
+def ranking_line(r: TimeRanking) -> str:
+    """Issue 4's rank targets in one line: Spearman over the suite and the seed ladders."""
+    rank = "n/a" if r.spearman_suite is None else f"{r.spearman_suite:.3f}"
+    wrong = f", wrong: {'; '.join(r.ladder_wrong[:4])}" if r.ladder_wrong else ""
+    return (f"gpu__time_duration rank order: Spearman {rank} over {r.suite_cases} suite cases (target "
+            f"{r.required}: {_flag(r.met)}); seed ladder pairs ordered wrong {len(r.ladder_wrong)}/"
+            f"{r.ladder_pairs}{wrong}")
 
 
 def table(title: str, header: list[str], rows: list[list[str]]) -> Table:
@@ -151,6 +163,9 @@ def markdown(report: ComparisonReport) -> str:
                   "Share of cases within each relative error, and the issue's target; 'exact cases' are "
                   "those whose exact counters equal the hardware.", ""]
         lines += _md_table(ACCURACY_HEADER, [accuracy_cells(r) for r in modeled])
+    ranking = time_ranking(report)
+    if ranking:
+        lines += ["", ranking_line(ranking)]
     if report.failures:
         lines += ["", "## Failing cases", ""] + _md_table(FAILURE_HEADER, failure_cells(report, limit=1000))
     lines += ["", "## Cases", ""] + _md_table(
