@@ -12,7 +12,7 @@ The model (docs/time-model.md has the derivation and the accuracy on the H100 re
 - **Latency chain**: one warp's dependent path. Global loads are grouped by how often a warp
   executes them (a loop body's loads, unrolled by the compiler, are in flight together); each
   group is one round trip per execution to where the request is served (L1, L2 or DRAM, by the
-  traffic's hit rates) and no shorter than the resident blocks' passage through the L1 pipe;
+  traffic's hit rates), after the resident blocks' requests have passed the L1 pipe;
   shared-memory wavefronts queue the warps, and every other warp instruction costs a few cycles
   of dependency. The slowest of a block's warps sets when the block ends (`tail`), and each
   block wave adds the block's launch and exit cost.
@@ -48,16 +48,18 @@ class TimeModelConstants(BaseModel):
     """Model choices that are not hardware numbers, fitted once to the H100 recordings
     (docs/time-model.md) and used for every GPU."""
 
-    p_norm: float = Field(2.35, description="exponent combining the latency and throughput terms")
-    tail: float = Field(0.85, description="slowest warp of a one-warp block over the average chain")
-    tail_per_warp: float = Field(0.0041, description="how much later the slowest warp ends, per further warp of the block")
-    block_overhead_ns: float = Field(63.0, description="launch and retire one block wave on an SM")
-    first_touch_ns: float = Field(390.0, description="cold parameter/constant and code fetch of the first wave")
-    dependent_cycles: float = Field(11.5, description="cycles a non-memory warp instruction adds to the chain")
-    issue_efficiency: float = Field(0.925, description="share of the SM's issue rate a kernel sustains")
-    atomic_cycles: float = Field(1.7, description="SM cycles an L2 slice spends on one atomic of a contended sector")
-    loop_unroll: float = Field(2.0, description="loads of one loop ptxas keeps in flight together")
-    partial_write_cost: float = Field(3.96, description="L2 cost of a partially written sector, in full sectors")
+    p_norm: float = Field(1.85, description="exponent combining the latency and throughput terms")
+    tail: float = Field(0.7225, description="slowest warp of a one-warp block over the average chain")
+    tail_per_warp: float = Field(0.00079, description="how much later the slowest warp ends, per further warp of the block")
+    block_overhead_ns: float = Field(107.9, description="launch and retire one block wave on an SM")
+    first_touch_ns: float = Field(434.0, description="cold parameter/constant and code fetch of the first wave")
+    dependent_cycles: float = Field(0.72, description="cycles a non-memory warp instruction adds to the chain")
+    l1_pipe_weight: float = Field(1.07, description="L1 pipe cycles per global wavefront of the resident warps "
+                                                   "that a round's last request waits")
+    issue_efficiency: float = Field(0.654, description="share of the SM's issue rate a kernel sustains")
+    atomic_cycles: float = Field(1.47, description="SM cycles an L2 slice spends on one atomic of a contended sector")
+    loop_unroll: float = Field(1.7, description="loads of one loop ptxas keeps in flight together")
+    partial_write_cost: float = Field(3.68, description="L2 cost of a partially written sector, in full sectors")
     l2_warm_fraction: float = Field(0.8, description="share of the L2 a buffer can use to stay warm between launches")
 
 
@@ -274,7 +276,9 @@ def _latency_term(report: KernelReport, flow: _Traffic, profile: GpuProfile, occ
     global_wf, shared_wf = _l1_wavefronts(report)
     resident = min(occ.blocks_per_sm, -(-blocks // profile.sm_count))
     wf_ns = resident / blocks / profile.throughput.shared_wavefronts_per_clk_per_sm * cycle_ns
-    chain = rounds * max(_round_latency(report, flow, profile, boost), global_wf * wf_ns / max(rounds, 1.0))
+    # A request's last line leaves the L1 pipe after the lines queued before it (the resident
+    # warps' requests of that round): the warp waits for the pipe and then for the round trip.
+    chain = rounds * _round_latency(report, flow, profile, boost) + k.l1_pipe_weight * global_wf * wf_ns
     chain += shared_wf * wf_ns + other * k.dependent_cycles * cycle_ns
     # A block frees its slot when its slowest warp ends: the more warps, the later.
     tail = k.tail + k.tail_per_warp * (occ.warps_per_sm / occ.blocks_per_sm - 1)

@@ -120,16 +120,26 @@ def test_every_seed_ladder_is_ordered_right():
     assert _accuracy("measured").ladder_wrong == []
 
 
-@pytest.mark.parametrize("traffic, within_25, within_50, spearman_long, events_25", [
-    ("measured", 0.96, 1.00, 0.99, 0.95),
-    ("estimated", 0.91, 0.96, 0.97, 0.90),
+@pytest.mark.parametrize("traffic, within_25, within_50, spearman, spearman_long, events_25", [
+    ("measured", 0.98, 1.00, 0.80, 0.99, 0.95),
+    ("estimated", 0.94, 0.97, 0.75, 0.97, 0.90),
 ])
-def test_accuracy_on_the_recorded_cases_stays_where_it_is(traffic, within_25, within_50, spearman_long, events_25):
+def test_accuracy_on_the_recorded_cases_stays_where_it_is(traffic, within_25, within_50, spearman, spearman_long,
+                                                         events_25):
     acc = _accuracy(traffic)
     assert acc.cases >= 380
     assert acc.within_25 >= within_25 and acc.within_50 >= within_50
-    assert acc.spearman_suite_over_4us >= spearman_long
+    assert acc.spearman_suite >= spearman and acc.spearman_suite_over_4us >= spearman_long
     assert acc.event_within_25_suite >= events_25
+
+
+def test_short_launches_are_measured_many_times():
+    """The suite's durations are medians of repeated launches (validate/data/h100/*-durations.json):
+    a single 3 us launch is too noisy to rank."""
+    from validate import record as rec
+    samples = rec.load_durations()
+    suite = [v for (gpu, case_set, _), v in samples.items() if gpu == "h100" and case_set == "suite"]
+    assert len(suite) >= 180 and min(map(len, suite)) >= 21
 
 
 def test_the_stored_reports_match_the_simulator():
