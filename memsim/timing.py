@@ -48,18 +48,18 @@ class TimeModelConstants(BaseModel):
     """Model choices that are not hardware numbers, fitted once to the H100 recordings
     (docs/time-model.md) and used for every GPU."""
 
-    p_norm: float = Field(1.85, description="exponent combining the latency and throughput terms")
-    tail: float = Field(0.7225, description="slowest warp of a one-warp block over the average chain")
-    tail_per_warp: float = Field(0.00079, description="how much later the slowest warp ends, per further warp of the block")
-    block_overhead_ns: float = Field(107.9, description="launch and retire one block wave on an SM")
-    first_touch_ns: float = Field(434.0, description="cold parameter/constant and code fetch of the first wave")
-    dependent_cycles: float = Field(0.72, description="cycles a non-memory warp instruction adds to the chain")
-    l1_pipe_weight: float = Field(1.07, description="L1 pipe cycles per global wavefront of the resident warps "
+    p_norm: float = Field(1.39, description="exponent combining the latency and throughput terms")
+    tail: float = Field(0.787, description="slowest warp of a one-warp block over the average chain")
+    tail_per_warp: float = Field(0.00043, description="how much later the slowest warp ends, per further warp of the block")
+    block_overhead_ns: float = Field(8.0, description="launch and retire one block wave on an SM")
+    first_touch_ns: float = Field(441.0, description="cold parameter/constant and code fetch of the first wave")
+    dependent_cycles: float = Field(3.12, description="cycles a non-memory warp instruction adds to the chain")
+    l1_pipe_weight: float = Field(0.727, description="L1 pipe cycles per global wavefront of the resident warps "
                                                    "that a round's last request waits")
-    issue_efficiency: float = Field(0.654, description="share of the SM's issue rate a kernel sustains")
-    atomic_cycles: float = Field(1.47, description="SM cycles an L2 slice spends on one atomic of a contended sector")
-    loop_unroll: float = Field(1.7, description="loads of one loop ptxas keeps in flight together")
-    partial_write_cost: float = Field(3.68, description="L2 cost of a partially written sector, in full sectors")
+    issue_efficiency: float = Field(1.0, description="share of the SM's issue rate a kernel sustains")
+    atomic_cycles: float = Field(1.37, description="SM cycles an L2 slice spends on one atomic of a contended sector")
+    loop_unroll: float = Field(1.61, description="loads of one loop ptxas keeps in flight together")
+    partial_write_cost: float = Field(3.35, description="L2 cost of a partially written sector, in full sectors")
     l2_warm_fraction: float = Field(0.8, description="share of the L2 a buffer can use to stay warm between launches")
 
 
