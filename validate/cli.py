@@ -157,15 +157,7 @@ def measure_and_compare(args: argparse.Namespace) -> int:
         cases = load_case_file(args.case_file, args.filter)
     else:
         cases = select_cases(args.cases, args.filter, args.n, args.seed)
-    options = MeasureOptions(flush_l2=args.flush_l2)
-    # `timeout` stops us with SIGTERM: exit through Python so the driver processes are ended too.
-    previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    try:
-        with tempfile.TemporaryDirectory(prefix="memsim-gpu-") as scratch:
-            versions, measured = measure([driver_case(c) for _, c in cases], args.work or Path(scratch),
-                                         options, progress=console.print)
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    versions, measured = measure_cases(cases, MeasureOptions(flush_l2=args.flush_l2), args.work, console)
     by_set: dict[str, list[rec.CaseRecord]] = {}
     for (case_set, case), measurement in zip(cases, measured):
         by_set.setdefault(case_set, []).append(case_record(case, measurement))
@@ -180,6 +172,19 @@ def measure_and_compare(args: argparse.Namespace) -> int:
     if args.measure_only:
         return 0
     return finish(compare_files(files, jobs=args.jobs, engine=args.engine, model=args.model), args)
+
+
+def measure_cases(cases: list[tuple[str, object]], options: MeasureOptions, work: Path | None,
+                  console: Console) -> tuple:
+    """gpu.measure over the cases, in `work` or a scratch folder: (versions, measurements)."""
+    # `timeout` stops us with SIGTERM: exit through Python so the driver processes are ended too.
+    previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    try:
+        with tempfile.TemporaryDirectory(prefix="memsim-gpu-") as scratch:
+            return measure([driver_case(c) for _, c in cases], work or Path(scratch), options,
+                           progress=console.print)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def finish(report: ComparisonReport, args: argparse.Namespace) -> int:
@@ -302,13 +307,7 @@ def command_durations(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
     cases = select_cases(args.cases, args.filter, args.n, args.seed)
     options = MeasureOptions(timing=False, metrics=[DURATION], launches=args.launches)
-    previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    try:
-        with tempfile.TemporaryDirectory(prefix="memsim-gpu-") as scratch:
-            versions, measured = measure([driver_case(c) for _, c in cases], args.work or Path(scratch),
-                                         options, progress=console.print)
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    versions, measured = measure_cases(cases, options, args.work, console)
     method = f"{NCU_METHOD.replace('one launch per case', f'{args.launches} launches per case')}; metric {DURATION} only"
     for case_set in dict.fromkeys(s for s, _ in cases):
         samples = {m.name: m.duration_samples for (s, _), m in zip(cases, measured) if s == case_set}

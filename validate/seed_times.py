@@ -26,26 +26,21 @@ class SeedTime(BaseModel):
     measure: str        # "event" | "duration"
 
 
-PUBLISHED = [
-    SeedTime(seed="001", gpu="GTX1050Ti", case="s001_copyRow", label="copyRow", published_ms=1.61, measure="event"),
-    SeedTime(seed="001", gpu="GTX1050Ti", case="s001_copyCol", label="copyCol", published_ms=4.20, measure="event"),
-    SeedTime(seed="001", gpu="GTX1050Ti", case="s001_naiveRow", label="naiveRow", published_ms=4.01, measure="event"),
-    SeedTime(seed="001", gpu="GTX1050Ti", case="s001_naiveCol", label="naiveCol", published_ms=2.12, measure="event"),
-    SeedTime(seed="001", gpu="GTX1050Ti", case="s001_naiveRowDiagonal", label="diagonal row", published_ms=4.01,
-             measure="event"),
-    SeedTime(seed="001", gpu="GTX1050Ti", case="s001_naiveColDiagonal", label="diagonal col", published_ms=2.36,
-             measure="event"),
-    SeedTime(seed="000", gpu="GTX1060", case="s000_naiveRow_b16", label="transposeRow (16x16)", published_ms=0.321,
-             measure="event"),
-    SeedTime(seed="000", gpu="GTX1060", case="s000_naiveCol_b16", label="transposeCol (16x16)", published_ms=0.162,
-             measure="event"),
-    SeedTime(seed="000", gpu="GTX1060", case="s000_transposeSmem", label="smem (32x16)", published_ms=0.156,
-             measure="event"),
-    SeedTime(seed="000", gpu="GTX1060", case="s000_transposeSmemPad", label="smem pad (32x16)", published_ms=0.107,
-             measure="event"),
-    SeedTime(seed="003", gpu="A100", case="s003_row_sums", label="row_sums", published_ms=3.84, measure="duration"),
-    SeedTime(seed="003", gpu="A100", case="s003_col_sums", label="col_sums", published_ms=2.71, measure="duration"),
-]
+# (seed, GPU, memsim case, the seed's name for it, published ms, what was timed)
+PUBLISHED = [SeedTime(seed=a, gpu=b, case=c, label=d, published_ms=e, measure=f) for a, b, c, d, e, f in [
+    ('001', 'GTX1050Ti', 's001_copyRow', 'copyRow', 1.61, 'event'),
+    ('001', 'GTX1050Ti', 's001_copyCol', 'copyCol', 4.2, 'event'),
+    ('001', 'GTX1050Ti', 's001_naiveRow', 'naiveRow', 4.01, 'event'),
+    ('001', 'GTX1050Ti', 's001_naiveCol', 'naiveCol', 2.12, 'event'),
+    ('001', 'GTX1050Ti', 's001_naiveRowDiagonal', 'diagonal row', 4.01, 'event'),
+    ('001', 'GTX1050Ti', 's001_naiveColDiagonal', 'diagonal col', 2.36, 'event'),
+    ('000', 'GTX1060', 's000_naiveRow_b16', 'transposeRow (16x16)', 0.321, 'event'),
+    ('000', 'GTX1060', 's000_naiveCol_b16', 'transposeCol (16x16)', 0.162, 'event'),
+    ('000', 'GTX1060', 's000_transposeSmem', 'smem (32x16)', 0.156, 'event'),
+    ('000', 'GTX1060', 's000_transposeSmemPad', 'smem pad (32x16)', 0.107, 'event'),
+    ('003', 'A100', 's003_row_sums', 'row_sums', 3.84, 'duration'),
+    ('003', 'A100', 's003_col_sums', 'col_sums', 2.71, 'duration'),
+]]
 
 
 def predicted_ms(entry: SeedTime) -> float:
