@@ -34,6 +34,7 @@ from .trace import TraceBuffers, TraceRequest
 DEFAULT_BUDGET = 2_000_000_000   # warp instructions: about a minute of emulation
 MAX_THREADS_PER_BLOCK = 1024
 BLOCKS_PER_CHUNK = 4096
+ENGINES = ("ptx", "sass")
 
 
 def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
@@ -46,12 +47,11 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
     (exact where ptxas reshapes loops and branches; slower, needs nvdisasm). `trace`
     (memsim.trace.TraceRequest) records selected warp accesses lane by lane; its pcs are the
     instruction indices of the engine that runs."""
+    check_engine(engine)
     if engine == "sass":
         from .sass.simulate import simulate_sass
         return simulate_sass(source, kernel_name, grid, block, args, shared_mem, arch, options,
                              max_instructions=max_instructions, trace=trace)
-    if engine != "ptx":
-        raise LaunchError(f"unknown engine '{engine}': use ptx or sass")
     started = time.perf_counter()
     grid3, block3 = dims(grid), dims(block)
     threads = _threads(block3)
@@ -90,6 +90,11 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
         provenance={k: m.provenance(k) for k in metrics}, instructions=rows,
         lines=line_rows(rows, source_lines), source_file=name,
         simulation_seconds=time.perf_counter() - started)
+
+
+def check_engine(engine: str) -> None:
+    if engine not in ENGINES:
+        raise LaunchError(f"unknown engine '{engine}': use {' or '.join(ENGINES)}")
 
 
 def simulate_spec(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]]:

@@ -45,6 +45,15 @@ def sass_program(source: str, kernel: str, arch: str = "sm_90", options: Sequenc
     return lower(kernels[kernel])
 
 
+def cuda_source(source: str) -> tuple[str, str]:
+    """(text, file name) of a CUDA C source or file: the SASS engine needs the cubin, which a
+    PTX file does not give here."""
+    text, name, is_ptx = load_source(source)
+    if is_ptx:
+        raise LaunchError("SASS emulation needs CUDA C source (a .ptx file has no cubin here)")
+    return text, name
+
+
 def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
                   arch: str = "sm_90", options: Sequence[str] = (), *,
                   max_instructions: int = DEFAULT_BUDGET, sass: str | None = None,
@@ -57,9 +66,7 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
     threads = block3[0] * block3[1] * block3[2]
     if threads > MAX_THREADS_PER_BLOCK:
         raise LaunchError(f"block {block3} has {threads} threads; the limit is {MAX_THREADS_PER_BLOCK}")
-    text, name, is_ptx = load_source(source)
-    if is_ptx:
-        raise LaunchError("SASS emulation needs CUDA C source (a .ptx file has no cubin here)")
+    text, name = cuda_source(source)
     compiled = compile_cuda(text, arch, tuple(options), name)
     args = list(args)
     heap = GlobalHeap(split_args(args))
