@@ -878,6 +878,8 @@ def _sass_code_shape(source: str, program: Program, arch: str, options: Sequence
 
 
 def _has_loops(code: np.ndarray, is_branch: np.ndarray, target_field: int) -> bool:
-    """A branch back to itself or earlier."""
+    """A branch back to an earlier instruction: a loop that can repeat memory accesses. A
+    branch to itself repeats none (ptxas ends every kernel with one, after the last EXIT), and
+    counting it would size every SASS trace for loops: one block per chunk."""
     branches = np.nonzero(is_branch)[0]
-    return bool(np.any(code[branches, target_field] <= branches))
+    return bool(np.any(code[branches, target_field] < branches))
