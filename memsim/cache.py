@@ -41,7 +41,7 @@ from .errors import MemsimError
 from .launch import LaunchSpec, Value, dims
 from .ptx.opcodes import OP
 from .ptx.parser import parse
-from .ptx.program import F_OP, F_SPACE, F_TARGET, SP_GLOBAL, lower
+from .ptx.program import F_OP, F_SPACE, F_TARGET, SP_GLOBAL, Program, lower
 from .report import KernelReport
 from .scheduling import BlockPlacer, OccupancyLimits, ProgramFlow, occupancy, warp_history
 from .trace import TraceRequest, WarpAccesses
@@ -748,13 +748,18 @@ class _SizedTrace(TraceRequest):
 def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[Value],
                          shared_mem: int = 0, arch: str = "sm_90", options: Sequence[str] = (), *,
                          gpu="H100", registers_per_thread: int | None = None,
-                         tuning: CacheTuning | None = None, **simulate_kwargs) -> KernelReport:
+                         tuning: CacheTuning | None = None, engine: str = "ptx",
+                         **simulate_kwargs) -> KernelReport:
     """memsim.simulate plus the cache model: the report's MODELED cache and DRAM metrics filled in.
 
-    `registers_per_thread` (occupancy) defaults to 32 where the compiler's figure is unknown."""
-    from .simulate import simulate
+    `engine` ("ptx" or "sass", as memsim.simulate) emulates the launch, and its trace and code
+    (the loads each access waits for) drive the model: with "sass" the access stream is the
+    one the H100 runs, ptxas' unrolling included. `registers_per_thread` (occupancy) defaults
+    to 32 where the compiler's figure is unknown."""
+    from .simulate import check_engine, simulate
 
-    shape = _kernel_shape(source, kernel_name, arch, options, block)
+    check_engine(engine)
+    shape = _kernel_shape(source, kernel_name, arch, options, block, engine)
     blocks_per_chunk, capacity = 0, 0
     while True:
         model = CacheModel(gpu, threads_per_block=shape.threads,
@@ -767,7 +772,7 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
                               blocks_per_chunk=blocks_per_chunk, capacity=capacity)
         try:
             report = simulate(source, kernel_name, grid, block, args, shared_mem, arch, options,
-                              trace=request, **simulate_kwargs)
+                              trace=request, engine=engine, **simulate_kwargs)
             break
         except MemsimError:
             model.close()
@@ -785,11 +790,12 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
 
 
 def model_traffic(spec: LaunchSpec, gpu="H100", registers_per_thread: int | None = None,
-                  tuning: CacheTuning | None = None) -> TrafficEstimate:
+                  tuning: CacheTuning | None = None, engine: str = "ptx") -> TrafficEstimate:
     """The modeled cache and DRAM counters of a LaunchSpec (its arguments materialized)."""
     report = simulate_with_caches(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(),
                                   spec.shared_mem, options=spec.options, gpu=gpu,
-                                  registers_per_thread=registers_per_thread, tuning=tuning)
+                                  registers_per_thread=registers_per_thread, tuning=tuning,
+                                  engine=engine)
     return TrafficEstimate.model_validate({k: report.metrics[k] for k in TrafficEstimate().metrics()})
 
 
@@ -829,18 +835,51 @@ class _KernelShape:
         return 1, 2 * per_block
 
 
-def _kernel_shape(source: str, kernel_name: str, arch: str, options: Sequence[str], block) -> _KernelShape:
+def _kernel_shape(source: str, kernel_name: str, arch: str, options: Sequence[str], block,
+                  engine: str = "ptx") -> _KernelShape:
     text, name, is_ptx = load_source(source)
     ptx = text if is_ptx else compile_cuda(text, arch, tuple(options), name).ptx
     program = lower(parse(ptx), kernel_name)
+    b = dims(block)
+    code_shape = _sass_code_shape if engine == "sass" else _ptx_code_shape
+    return _KernelShape(threads=b[0] * b[1] * b[2], shared_static=program.shared_static,
+                        **code_shape(source, program, arch, options))
+
+
+def _ptx_code_shape(source: str, program: Program, arch: str, options: Sequence[str]) -> dict:
+    """Global memory instructions, loops and register flow of the PTX the PTX engine runs."""
     code = program.code
     ops = code[:, F_OP]
-    memory = np.isin(ops, (OP["ld"], OP["st"], OP["atom"], OP["red"])) & np.isin(code[:, F_SPACE], (0, SP_GLOBAL))
-    branches = np.nonzero(ops == OP["bra"])[0]
-    has_loops = bool(np.any(code[branches, F_TARGET] <= branches))
-    b = dims(block)
-    loads = (ops == OP["ld"]) & np.isin(code[:, F_SPACE], (0, SP_GLOBAL))
+    is_global = np.isin(code[:, F_SPACE], (0, SP_GLOBAL))
+    memory = np.isin(ops, (OP["ld"], OP["st"], OP["atom"], OP["red"])) & is_global
+    loads = (ops == OP["ld"]) & is_global
     barriers = np.isin(ops, (OP["bar"], OP["barrier"]))
-    return _KernelShape(threads=b[0] * b[1] * b[2], shared_static=program.shared_static,
-                        global_instructions=int(memory.sum()), has_loops=has_loops,
-                        flow=ProgramFlow.of(code, program.n_slots, loads, barriers))
+    return dict(global_instructions=int(memory.sum()), has_loops=_has_loops(code, ops == OP["bra"], F_TARGET),
+                flow=ProgramFlow.of(code, program.n_slots, loads, barriers))
+
+
+def _sass_code_shape(source: str, program: Program, arch: str, options: Sequence[str]) -> dict:
+    """The same of the SASS the SASS engine runs (the PTX program names the kernel)."""
+    from .sass import program as sp
+    from .sass.simulate import cuda_source, sass_program
+
+    text, name = cuda_source(source)
+    sass = sass_program(text, program.kernel, arch, options, name)
+    code = sass.code
+    ops = code[:, sp.F_OP]
+    is_global = (code[:, sp.F_FLAGS] & sp.FL_GLOBAL) != 0
+    memory = np.isin(ops, (sp.OP["LD"], sp.OP["ST"], sp.OP["RED"])) & is_global
+    loads = (ops == sp.OP["LD"]) & is_global
+    sources, dests = sp.register_operands(sass)
+    flow = ProgramFlow.in_order(sources, dests, sp.N_SLOTS, loads, memory, code[:, sp.F_GUARD] >= 0,
+                                ops == sp.OP["BAR"])
+    return dict(global_instructions=int(memory.sum()),
+                has_loops=_has_loops(code, ops == sp.OP["BRA"], sp.F_TARGET), flow=flow)
+
+
+def _has_loops(code: np.ndarray, is_branch: np.ndarray, target_field: int) -> bool:
+    """A branch back to an earlier instruction: a loop that can repeat memory accesses. A
+    branch to itself repeats none (ptxas ends every kernel with one, after the last EXIT), and
+    counting it would size every SASS trace for loops: one block per chunk."""
+    branches = np.nonzero(is_branch)[0]
+    return bool(np.any(code[branches, target_field] < branches))

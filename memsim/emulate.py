@@ -28,6 +28,7 @@ from .ptx.program import (F_ABASE, F_AOFF, F_CMP, F_D0, F_D1, F_D2, F_D3, F_GNEG
                           F_TYPE, F_TYPE2, F_VEC, F_WIDTH, GLOBAL_BASE, LOCAL_WINDOW, M_HI, M_IFCONV, M_LO,
                           M_SAT, M_TO, M_WIDE, SHARED_WINDOW, SP_CONST, SP_GENERIC, SP_GLOBAL,
                           SP_LOCAL, SP_PARAM, SP_SHARED, WINDOW_SIZE)
+from .trace import record_access
 
 
 def _drop_stale_jit_cache() -> None:
@@ -36,7 +37,7 @@ def _drop_stale_jit_cache() -> None:
     lowering. When any of them changes, drop the cached machine code so it is compiled afresh."""
     here = Path(__file__).parent
     sources = [here / "emulate.py", here / "count.py", here / "ptx" / "opcodes.py",
-               here / "ptx" / "program.py", here / "sass" / "emulate.py", here / "sass" / "program.py"]
+               here / "ptx" / "program.py", here / "sass" / "emulate.py", here / "sass" / "program.py", here / "trace.py"]
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources if p.exists())).hexdigest()
     stamp = here / "__pycache__" / "jit-sources.sha256"
     try:
@@ -617,8 +618,9 @@ def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, war
                 if err[0] != E_NONE:
                     return executed
                 if trace_sel[pc]:
-                    _trace(block, w, pc, op, active, counters[pc, C_SPACE], addrs, trace_warps,
-                           trace_rec, trace_addr, trace_fill, r64.shape[0])
+                    kind = 0 if op == O_LD else (1 if op == O_ST else (2 if op == O_ATOM else 3))
+                    record_access(block, w, pc, kind, active, counters[pc, C_SPACE], addrs,
+                                  trace_warps, trace_rec, trace_addr, trace_fill, r64.shape[0])
         elif op == O_BRA:
             branch_taken = active
             if branch_taken == mask and code[pc, F_MOD] & M_IFCONV:
@@ -681,28 +683,6 @@ def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, war
                 uniform[w] = True
                 warp_pc[w] = common
     return executed
-
-
-@njit(cache=True)
-def _trace(block, w, pc, op, active, space, addrs, trace_warps, trace_rec, trace_addr,
-           trace_fill, n_warps):
-    """Append one warp access (block, warp, pc, space, op, active mask; lane addresses, -1 for
-    inactive lanes) when its warp is selected; the fill count runs past capacity on overflow."""
-    warp = block * n_warps + w
-    if trace_warps[0] >= 0 and (warp < trace_warps[0] or warp >= trace_warps[1]):
-        return
-    k = trace_fill[0]
-    trace_fill[0] = k + 1
-    if k >= trace_rec.shape[0]:
-        return
-    trace_rec[k, 0] = block
-    trace_rec[k, 1] = w
-    trace_rec[k, 2] = pc
-    trace_rec[k, 3] = space
-    trace_rec[k, 4] = 0 if op == O_LD else (1 if op == O_ST else (2 if op == O_ATOM else 3))
-    trace_rec[k, 5] = active
-    for lane in range(32):
-        trace_addr[k, lane] = addrs[lane] if (active >> lane) & 1 else -1
 
 
 @njit(cache=True, inline="always")

@@ -5,8 +5,8 @@
 runs the emulator with the cache model listening to every global warp access (memsim/cache.py:
 L1, L2, DRAM traffic), then the time model (memsim/timing.py: ncu's gpu__time_duration at base
 clocks and the CUDA-event time), and returns the report with those metrics marked MODELED.
-With engine="sass" the exact counters come from the SASS engine and the traffic from the PTX
-trace (both emulate the same launch).
+With engine="sass" the SASS engine emulates the launch: the exact counters and the trace the
+cache model reads both come from the instruction stream the H100 runs.
 """
 from __future__ import annotations
 
@@ -23,17 +23,11 @@ def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], s
             engine: str = "ptx", registers_per_thread: int | None = None) -> KernelReport:
     """memsim.simulate plus the cache and time models of `gpu` (a profile name or GpuProfile)."""
     from .cache import simulate_with_caches
-    from .simulate import simulate
     from .timing import predict_time
 
     profile = gpu if isinstance(gpu, GpuProfile) else load(gpu)
-    inputs = [a.copy() for a in args] if engine == "sass" else args
-    report = simulate_with_caches(source, kernel_name, grid, block, inputs, shared_mem, arch, options,
-                                  gpu=profile, registers_per_thread=registers_per_thread)
-    if engine == "sass":
-        modeled = {k: v for k, v in report.metrics.items() if k in m.MODELED}
-        report = simulate(source, kernel_name, grid, block, args, shared_mem, arch, options, engine="sass")
-        report.metrics.update(modeled)
+    report = simulate_with_caches(source, kernel_name, grid, block, args, shared_mem, arch, options,
+                                  gpu=profile, registers_per_thread=registers_per_thread, engine=engine)
     estimate = predict_time(report, None, profile, registers_per_thread=registers_per_thread,
                             static_shared_bytes=report.static_shared_bytes, arguments=len(args))
     report.metrics[m.DURATION] = estimate.duration_ns

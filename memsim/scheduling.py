@@ -23,7 +23,7 @@ from numba import njit
 from pydantic import BaseModel, Field
 
 from .errors import LaunchError
-from .ptx.program import F_ABASE, F_D0, F_D1, F_D2, F_D3, F_GUARD, F_S0, F_S1, F_S2, F_S3, F_S4
+from .ptx.program import DST_FIELDS, F_ABASE, F_GUARD, SRC_FIELDS
 
 
 class OccupancyLimits(BaseModel):
@@ -109,13 +109,13 @@ class BlockPlacer:
 
 
 class ProgramFlow(BaseModel):
-    """What the order model needs from the code: which global loads each instruction's
-    operands depend on (a warp issues in order; the compiler hoists independent loads, so a
-    warp stalls only where an access needs the data of a load still in flight), and where
-    the barriers are."""
+    """What the order model needs from the code: which global loads a warp waits for before
+    each access (a warp issues in order; it stalls only where an instruction needs the data of
+    a load still in flight), and where the barriers are. Built from the code of the engine
+    whose trace the model reads, since its pcs index these arrays."""
 
     model_config = {"arbitrary_types_allowed": True}
-    needs: np.ndarray            # [pc] bit mask of the global loads the operands depend on
+    needs: np.ndarray            # [pc] bit mask of the global loads waited for at pc
     load_bit: np.ndarray         # [pc] the bit of a global load (0 for other instructions)
     barriers_before: np.ndarray  # [pc] barrier instructions before pc
 
@@ -126,31 +126,82 @@ class ProgramFlow(BaseModel):
 
     @classmethod
     def of(cls, code: np.ndarray, n_slots: int, loads: np.ndarray, barriers: np.ndarray) -> "ProgramFlow":
-        """From lowered code (memsim.ptx.program fields); `loads`/`barriers`: boolean per pc.
-        One pass in code order (a loop's body is seen once: what it carries round is ignored)."""
-        n = len(code)
-        load_bit = np.zeros(n, np.int64)
-        load_bit[loads] = 1 << np.minimum(np.arange(int(loads.sum())), 62)
-        needs = np.zeros(n, np.int64)
-        _taint(code, n_slots, load_bit, needs)
-        return cls(needs=needs, load_bit=load_bit, barriers_before=np.r_[0, np.cumsum(barriers)])
+        """From lowered PTX (memsim.ptx.program fields); `loads`/`barriers`: boolean per pc.
+
+        PTX is not scheduled yet: ptxas will hoist independent loads above the code between
+        them, so an access waits only for the loads its own operands derive from (followed
+        through every instruction, one pass in code order: what a loop carries round is
+        ignored)."""
+        sources = code[:, list(SRC_FIELDS) + [F_ABASE, F_GUARD]]
+        dests = code[:, list(DST_FIELDS)]
+        load_bit = _load_bits(loads)
+        needs = np.zeros(len(code), np.int64)
+        _taint(sources, dests, n_slots, load_bit, needs)
+        return cls(needs=needs, load_bit=load_bit, barriers_before=_barriers_before(barriers))
+
+    @classmethod
+    def in_order(cls, sources: np.ndarray, dests: np.ndarray, n_slots: int, loads: np.ndarray,
+                 accesses: np.ndarray, guarded: np.ndarray, barriers: np.ndarray) -> "ProgramFlow":
+        """From scheduled machine code (SASS): registers each instruction reads and writes
+        (`sources`/`dests`, [pc, k] slots, -1 padded); boolean per pc: global `loads`, traced
+        global `accesses`, `guarded` (a predicated write may leave the old value) and
+        `barriers`.
+
+        The code is in issue order already (ptxas put the loads early and their consumers
+        late), so this is the scoreboard rule itself: a warp waits at the first instruction
+        that reads a register a load in flight will fill, whatever that instruction is. An
+        access's `needs` holds the loads read by any instruction since the previous global
+        access in code order, itself included. Data is followed one step only: an
+        instruction that read it had waited, so what it computes is ready. Straight-line
+        code is exact; across branches the window is the code between the two accesses."""
+        load_bit = _load_bits(loads)
+        needs = np.zeros(len(sources), np.int64)
+        _scoreboard(sources, dests, n_slots, load_bit, accesses, guarded, needs)
+        return cls(needs=needs, load_bit=load_bit, barriers_before=_barriers_before(barriers))
+
+
+def _load_bits(loads: np.ndarray) -> np.ndarray:
+    """One bit per global load in code order (loads past the 63rd share the last bit)."""
+    load_bit = np.zeros(len(loads), np.int64)
+    load_bit[loads] = 1 << np.minimum(np.arange(int(loads.sum())), 62)
+    return load_bit
+
+
+def _barriers_before(barriers: np.ndarray) -> np.ndarray:
+    return np.r_[0, np.cumsum(barriers)]
 
 
 @njit(cache=True)
-def _taint(code, n_slots, load_bit, needs):
+def _taint(sources, dests, n_slots, load_bit, needs):
+    """needs[pc]: the loads pc's operands derive from, through any chain of instructions."""
     taint = np.zeros(n_slots + 1, np.int64)
-    for pc in range(len(code)):
+    for pc in range(len(sources)):
         t = 0
-        for f in (F_S0, F_S1, F_S2, F_S3, F_S4, F_ABASE, F_GUARD):
-            slot = code[pc, f]
+        for slot in sources[pc]:
             if slot >= 0:
                 t |= taint[slot]
         needs[pc] = t
         out = load_bit[pc] if load_bit[pc] != 0 else t
-        for f in (F_D0, F_D1, F_D2, F_D3):
-            slot = code[pc, f]
+        for slot in dests[pc]:
             if slot >= 0:
                 taint[slot] = out
+
+
+@njit(cache=True)
+def _scoreboard(sources, dests, n_slots, load_bit, accesses, guarded, needs):
+    """needs[pc]: the loads whose destinations the instructions since the previous access read."""
+    pending = np.zeros(n_slots + 1, np.int64)    # per register: the load that will fill it
+    waited = 0
+    for pc in range(len(sources)):
+        for slot in sources[pc]:
+            if slot >= 0:
+                waited |= pending[slot]
+        needs[pc] = waited
+        if accesses[pc]:
+            waited = 0
+        for slot in dests[pc]:
+            if slot >= 0:
+                pending[slot] = load_bit[pc] | (pending[slot] if guarded[pc] else 0)
 
 
 class WarpHistory(BaseModel):

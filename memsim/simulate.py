@@ -29,11 +29,12 @@ from .ptx.parser import parse
 from .ptx.program import F_OP, SPECIAL_REGISTERS, Program, bind_params, lower
 from .report import KernelReport
 from .tally import instruction_rows, line_rows, metrics_from_rows
-from .trace import TraceRequest
+from .trace import TraceBuffers, TraceRequest
 
 DEFAULT_BUDGET = 2_000_000_000   # warp instructions: about a minute of emulation
 MAX_THREADS_PER_BLOCK = 1024
 BLOCKS_PER_CHUNK = 4096
+ENGINES = ("ptx", "sass")
 
 
 def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
@@ -44,15 +45,13 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
 
     engine "ptx" emulates the PTX (fast); "sass" emulates the sm_90 SASS the GPU really runs
     (exact where ptxas reshapes loops and branches; slower, needs nvdisasm). `trace`
-    (memsim.trace.TraceRequest, PTX engine) records selected warp accesses lane by lane."""
+    (memsim.trace.TraceRequest) records selected warp accesses lane by lane; its pcs are the
+    instruction indices of the engine that runs."""
+    check_engine(engine)
     if engine == "sass":
-        if trace is not None:
-            raise LaunchError("tracing warp accesses needs engine='ptx'")
         from .sass.simulate import simulate_sass
         return simulate_sass(source, kernel_name, grid, block, args, shared_mem, arch, options,
-                             max_instructions=max_instructions)
-    if engine != "ptx":
-        raise LaunchError(f"unknown engine '{engine}': use ptx or sass")
+                             max_instructions=max_instructions, trace=trace)
     started = time.perf_counter()
     grid3, block3 = dims(grid), dims(block)
     threads = _threads(block3)
@@ -77,7 +76,7 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
     heap.build(program, layout.tail_bytes)
     layout.place(heap, params)
     if trace is not None:
-        trace.buffers = [(slot.position, slot.address, slot.nbytes) for slot in heap.slots]
+        trace.note_buffers(heap)
     counters = _run(bind_params(program, params), heap, layout, grid3, block3, shared_mem,
                     max_instructions, trace)
     heap.write_back()
@@ -91,6 +90,11 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
         provenance={k: m.provenance(k) for k in metrics}, instructions=rows,
         lines=line_rows(rows, source_lines), source_file=name,
         simulation_seconds=time.perf_counter() - started)
+
+
+def check_engine(engine: str) -> None:
+    if engine not in ENGINES:
+        raise LaunchError(f"unknown engine '{engine}': use {' or '.join(ENGINES)}")
 
 
 def simulate_spec(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]]:
@@ -173,19 +177,14 @@ class _Workers:
 
     def __init__(self, program: Program, heap: GlobalHeap, layout: _SpaceLayout, grid3, block3,
                  shared_mem: int, budget: int, trace: TraceRequest | None):
-        self.program, self.heap, self.layout, self.trace, self.budget = program, heap, layout, trace, budget
+        self.program, self.heap, self.layout, self.budget = program, heap, layout, budget
         self.grid3, self.block3 = grid3, block3
         self.count = n = layout.workers
         self.regs = _Registers(program, block3, grid3, shared_mem, layout.shared_bytes, n)
         self.counters = np.zeros((n, len(program.code), N_COUNTERS), dtype=np.int64)
         self.errs = np.zeros((n, 6), dtype=np.int64)
         self.executed = np.zeros(n, dtype=np.int64)
-        capacity = trace.capacity if trace else 0
-        self.selection = trace.selection(program) if trace else np.zeros(len(program.code), np.int64)
-        self.warp_range = trace.warp_range() if trace else np.array((-1, -1), np.int64)
-        self.records = np.zeros((n, capacity, 6), np.int64)
-        self.addresses = np.zeros((n, capacity, 32), np.int64)
-        self.filled = np.zeros((n, 1), np.int64)
+        self.tracing = TraceBuffers(trace, program, n)
 
     def run(self, first: int, last: int, p: int) -> None:
         lo = first + (last - first) * p // self.count
@@ -195,19 +194,12 @@ class _Workers:
             program.code, regs.r64[p], regs.rf32[p], regs.rf64[p], _threads(self.block3),
             np.array(self.grid3, np.int64), lo, hi, program.special_base, *heap.views,
             self.layout.seg[p], heap.lo, heap.hi, heap.writable, self.counters[p], self.errs[p],
-            self.budget, self.executed[p], self.selection, self.warp_range, self.records[p],
-            self.addresses[p], self.filled[p])
+            self.budget, self.executed[p], *self.tracing.arrays(p))
 
     def check(self) -> None:
         failed = [e for e in self.errs if e[0] != E_NONE]
         if failed:
             raise _error(min(failed, key=lambda e: e[2]), self.program, self.heap, self.grid3, self.block3)
-
-    def drain_trace(self) -> None:
-        if self.trace:
-            for p in range(self.count):   # workers own consecutive block ranges: block order kept
-                self.trace.deliver(self.records[p], self.addresses[p], int(self.filled[p, 0]))
-            self.filled[:] = 0
 
     def merged_counters(self) -> np.ndarray:
         merged = self.counters.sum(axis=0)
@@ -223,15 +215,14 @@ def _run(program: Program, heap: GlobalHeap, layout: _SpaceLayout, grid3, block3
          budget: int, trace: TraceRequest | None) -> np.ndarray:
     workers = _Workers(program, heap, layout, grid3, block3, shared_mem, budget, trace)
     n_blocks = grid3[0] * grid3[1] * grid3[2]
-    chunk = (trace.blocks_per_chunk if trace else BLOCKS_PER_CHUNK) * workers.count
+    chunk = workers.tracing.chunk_blocks(BLOCKS_PER_CHUNK) * workers.count
     with ThreadPoolExecutor(max_workers=workers.count) as pool:
         for first in range(0, n_blocks, chunk):
             last = min(n_blocks, first + chunk)
             list(pool.map(lambda p: workers.run(first, last, p), range(workers.count)))
             workers.check()
-            workers.drain_trace()
-    if trace:
-        trace.finish()
+            workers.tracing.drain()
+    workers.tracing.finish()
     return workers.merged_counters()
 
 

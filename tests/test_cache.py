@@ -98,27 +98,30 @@ def test_pascal_does_not_cache_global_loads_in_l1():
     assert t.l2_read_hit_sectors == 0
 
 
-def test_modeled_metrics_are_marked_and_exact_ones_untouched():
+@pytest.mark.parametrize("engine", ["ptx", "sass"])
+def test_modeled_metrics_are_marked_and_exact_ones_untouched(engine):
     spec = catalog.get("transpose_naive_row").launch(nx=256)
-    values = spec.materialize()
-    report = simulate_with_caches(spec.source, spec.kernel, spec.grid, spec.block, values)
-    plain = memsim.simulate(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize())
+    values, plain_values = spec.materialize(), spec.materialize()
+    report = simulate_with_caches(spec.source, spec.kernel, spec.grid, spec.block, values, engine=engine)
+    plain = memsim.simulate(spec.source, spec.kernel, spec.grid, spec.block, plain_values, engine=engine)
     for name in TrafficEstimate().metrics():
         assert report.provenance[name] == m.Provenance.MODELED
     assert {k: report.metrics[k] for k in m.EXACT} == {k: plain.metrics[k] for k in m.EXACT}
+    assert report.engine == engine and all(np.array_equal(a, b) for a, b in zip(values, plain_values))
 
 
-def test_a_loop_that_overflows_the_first_trace_chunk_is_rerun_with_room():
+@pytest.mark.parametrize("engine", ["ptx", "sass"])
+def test_a_loop_that_overflows_the_first_trace_chunk_is_rerun_with_room(engine):
     """row_sums at 2048: a block makes 16392 accesses; the first chunk's room is sized for a
     guess, and an overflow reruns the launch with the size it reported."""
     spec = catalog.get("row_sums").launch(nx=2048)
     tiny = pytest.MonkeyPatch()
     tiny.setattr("memsim.cache.FIRST_CAPACITY", 1000)
     try:
-        t = model_traffic(spec)
+        t = model_traffic(spec, engine=engine)
     finally:
         tiny.undo()
-    assert t == model_traffic(spec)
+    assert t == model_traffic(spec, engine=engine)
     assert t.l1_hit_sectors * 8 == (t.l1_hit_sectors + t.l1_miss_sectors) * 7
 
 

@@ -17,6 +17,7 @@ from memsim.sass import emulate as e
 from memsim.sass.compile import find_nvdisasm
 from memsim.sass.parser import SassParseError, parse
 from memsim.sass.program import bind, constant_bank, lower
+from memsim.trace import TraceBuffers
 
 GOLDEN = Path(__file__).parent / "golden" / "sass"
 
@@ -40,13 +41,14 @@ def run(body: list[str], threads: int = 1):
     kernel = parse(listing(prologue + body))["k_t"]
     heap = np.zeros(4096, dtype=np.uint8)
     params = np.frombuffer(struct.pack("<Q", GLOBAL_BASE), dtype=np.uint8)
-    code = bind(lower(kernel), constant_bank((threads, 1, 1), (1, 1, 1), params))
+    program = lower(kernel)
+    code = bind(program, constant_bank((threads, 1, 1), (1, 1, 1), params))
     counters = new_counters(len(code))
     err = np.zeros(6, dtype=np.int64)
     e.run_blocks(code, e.new_registers((threads + 31) // 32), threads, np.array([threads, 1, 1]),
                  np.array([1, 1, 1]), 0, 1, heap, heap.view(np.uint16), heap.view(np.uint32),
                  np.zeros(1024, np.uint8), np.array([GLOBAL_BASE]), np.array([GLOBAL_BASE + 4096]),
-                 counters, err, 10_000, np.zeros(2, np.int64))
+                 counters, err, 10_000, np.zeros(2, np.int64), *TraceBuffers(None, program).arrays())
     assert err[0] == 0, err
     return heap.view(np.uint32)[:threads].copy(), counters[len(prologue):]
 

@@ -50,6 +50,14 @@ def _compile_cubin(source: str, arch: str, options: tuple[str, ...], source_name
     return buffer
 
 
+@functools.lru_cache(maxsize=64)
+def listing(source: str, arch: str = "sm_90", options: tuple[str, ...] = (),
+            source_name: str = "kernel.cu") -> str:
+    """nvdisasm's text of the cubin of `source` (kept: the cache model and the emulation of one
+    launch both read it, and nvdisasm costs about 0.5 s a module)."""
+    return disassemble(compile_cubin(source, arch, options, source_name))
+
+
 def find_nvdisasm() -> str | None:
     """$MEMSIM_NVDISASM, nvdisasm on PATH, or the one in the nvidia-cuda-nvdisasm wheel."""
     named = os.environ.get(NVDISASM_ENV)

@@ -18,6 +18,7 @@ from ..count import (C_BYTES, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQ
                      C_SPACE, C_THREADS, C_WAVEFRONTS, global_sectors, shared_wavefronts)
 from ..emulate import guarded, lowest_pc, release_barrier
 from ..ptx.program import GLOBAL_BASE, SP_GLOBAL, SP_SHARED
+from ..trace import record_access
 from .program import (BOOL, F_CMP, F_FLAGS, F_GNEG, F_GUARD, F_MBASE, F_MOFF, F_MUR, F_MWIDE,
                       F_OP, F_OPS, F_TARGET, F_UNIFORM, F_WIDTH, FL_BIT64, FL_FLOAT, FL_FTZ,
                       FL_GLOBAL, FL_HI, FL_LEFT, FL_RP, FL_SIGNED, FL_SX32, FL_U32, FL_WIDE, FL_X,
@@ -529,7 +530,8 @@ def _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live):
 @njit(cache=True)
 def _run_warp(code, regs, w, block, block3, ctaid, lane_pc, run_mask, bar_mask, sync_mask,
               sync_bar, bmask, heap8, heap16, heap32, shared8, shared16, shared32, buf_lo, buf_hi,
-              counters, err, budget, executed, stats, addrs, scratch, bank_load, fb, ff, db, df):
+              counters, err, budget, executed, stats, addrs, scratch, bank_load, fb, ff, db, df,
+              trace_sel, trace_warps, trace_rec, trace_addr, trace_fill):
     n_code = code.shape[0]
     while True:
         if run_mask[w] == 0:
@@ -565,6 +567,10 @@ def _run_warp(code, regs, w, block, block3, ctaid, lane_pc, run_mask, bar_mask, 
                         shared16, shared32, buf_lo, buf_hi, counters, err, addrs, scratch, bank_load)
                 if err[0] != E_NONE:
                     return executed
+                if trace_sel[pc]:
+                    kind = 0 if op == O_LD else (1 if op == O_ST else 3)
+                    record_access(block, w, pc, kind, active, counters[pc, C_SPACE], addrs,
+                                  trace_warps, trace_rec, trace_addr, trace_fill, regs.shape[0])
         elif op == O_BRA:
             target = code[pc, F_TARGET]
             if _has(code, pc, 0):
@@ -609,8 +615,10 @@ def _run_warp(code, regs, w, block, block3, ctaid, lane_pc, run_mask, bar_mask, 
 
 @njit(cache=True)
 def run_blocks(code, regs, n_threads, block3, grid3, b_first, b_last, heap8, heap16, heap32,
-               shared8, buf_lo, buf_hi, counters, err, budget, stats):
-    """Run blocks [b_first, b_last) of the grid; counts go to counters[pc, C_*]."""
+               shared8, buf_lo, buf_hi, counters, err, budget, stats, trace_sel, trace_warps,
+               trace_rec, trace_addr, trace_fill):
+    """Run blocks [b_first, b_last) of the grid; counts go to counters[pc, C_*]. Accesses of
+    the pcs trace_sel marks go to the trace buffers (memsim.trace.record_access)."""
     n_warps = regs.shape[0]
     lane_pc = np.zeros((n_warps, 32), dtype=np.int64)
     run_mask = np.zeros(n_warps, dtype=np.int64)
@@ -647,7 +655,8 @@ def run_blocks(code, regs, n_threads, block3, grid3, b_first, b_last, heap8, hea
                                          bar_mask, sync_mask, sync_bar, bmask, heap8, heap16,
                                          heap32, shared8, shared16, shared32, buf_lo, buf_hi,
                                          counters, err, budget, executed, stats, addrs, scratch,
-                                         bank_load, fb, ff, db, df)
+                                         bank_load, fb, ff, db, df, trace_sel, trace_warps,
+                                         trace_rec, trace_addr, trace_fill)
                     if err[0] != E_NONE:
                         return executed
             if not release_barrier(run_mask, bar_mask):

@@ -21,13 +21,15 @@ from .parser import Operand, SassInstruction, SassKernel
 RZ, UR_BASE, URZ, P_BASE, PT, UP_BASE, UPT, SINK = 255, 256, 319, 320, 327, 328, 335, 336
 N_SLOTS = 337
 
-# Row fields: header, then 8 operands of (kind, value, modifiers), then the memory address.
+# Row fields: header, then 8 operands of (kind, value, modifiers), then the memory address,
+# then which operands the instruction writes (bit k: operand k; for register_operands).
 (F_OP, F_FLAGS, F_GUARD, F_GNEG, F_TARGET, F_LINE, F_WIDTH, F_CMP, F_UNIFORM) = range(9)
 F_OPS = 9
 N_OPERANDS = 8
 F_MBASE, F_MWIDE, F_MUR, F_MOFF = F_OPS + 3 * N_OPERANDS, F_OPS + 3 * N_OPERANDS + 1, \
     F_OPS + 3 * N_OPERANDS + 2, F_OPS + 3 * N_OPERANDS + 3
-NF = F_MOFF + 1
+F_WRITES = F_MOFF + 1
+NF = F_WRITES + 1
 
 K_NONE, K_REG, K_IMM, K_CONST = 0, 1, 2, 3
 M_NEG, M_NOT, M_FNEG, M_FABS = 1, 2, 4, 8
@@ -115,6 +117,7 @@ def _put(row: np.ndarray, k: int, op: Operand | None, dst: bool = False, floatin
     mod = 0
     if op.kind in ("reg", "ureg", "pred", "upred"):
         row[base], row[base + 1] = K_REG, slot(op, dst)
+        row[F_WRITES] |= int(dst) << k
     elif op.kind == "imm":
         row[base], row[base + 1] = K_IMM, op.value & 0xFFFFFFFF
     elif op.kind == "fimm":
@@ -398,6 +401,50 @@ _HANDLERS = {
 }
 # Uniform-datapath twins (UIADD3, UMOV, ...) share the handlers; lower() strips the U.
 SUPPORTED = sorted(set(_HANDLERS) | {"U" + n for n in ("IADD3", "IMAD", "LEA", "LOP3", "SHF", "MOV", "LDC")})
+
+
+def register_operands(program: SassProgram) -> tuple[np.ndarray, np.ndarray]:
+    """(sources, dests): per instruction the register slots it reads (guard and address
+    included) and writes, register pairs and quads spelled out, -1 padded. RZ, URZ, PT and
+    UPT are constants and left out. What memsim.scheduling.ProgramFlow.in_order follows."""
+    uses = [_register_uses(row) for row in program.code]
+    width = max([1] + [max(len(r), len(w)) for r, w in uses])
+    sources = np.full((len(uses), width), -1, np.int64)
+    dests = np.full((len(uses), width), -1, np.int64)
+    for pc, (reads, writes) in enumerate(uses):
+        sources[pc, :len(reads)] = reads
+        dests[pc, :len(writes)] = writes
+    return sources, dests
+
+
+def _register_uses(row: np.ndarray) -> tuple[list[int], list[int]]:
+    reads = [int(row[F_GUARD])] if row[F_GUARD] >= 0 else []
+    writes: list[int] = []
+    for k in range(N_OPERANDS):
+        base = F_OPS + 3 * k
+        first = int(row[base + 1])
+        if row[base] != K_REG or first in (RZ, URZ, PT, UPT, SINK):
+            continue
+        target = writes if (row[F_WRITES] >> k) & 1 else reads
+        target.extend(range(first, first + _registers_of(row, k)))
+    if row[F_MBASE] >= 0 and row[F_MBASE] not in (RZ, URZ):
+        reads.extend(range(int(row[F_MBASE]), int(row[F_MBASE]) + (2 if row[F_MWIDE] else 1)))
+    if row[F_MUR] >= 0 and row[F_MUR] != URZ:
+        reads.append(int(row[F_MUR]))
+    return reads, writes
+
+
+def _registers_of(row: np.ndarray, k: int) -> int:
+    """Consecutive registers operand k spans: the data of 64- and 128-bit memory accesses,
+    64-bit moves and doubles, IMAD.WIDE's result and the addend pair of IMAD.WIDE/.HI."""
+    op, flags = row[F_OP], row[F_FLAGS]
+    if op in (OP["LD"], OP["ST"], OP["RED"]) and k == 0:
+        return max(int(row[F_WIDTH]) // 4, 1)
+    if (op == OP["MOV64"] and k <= 1) or (op == OP["DADD"] and k <= 2):
+        return 2
+    if op == OP["IMAD"] and ((flags & FL_WIDE and k == 0) or (flags & (FL_WIDE | FL_HI) and k == 4)):
+        return 2
+    return 1
 
 
 def constant_bank(block3, grid3, params: np.ndarray) -> np.ndarray:

@@ -16,15 +16,16 @@ import numpy as np
 from .. import metrics as m
 from ..compile import compile_cuda, load_source
 from ..count import new_counters
-from ..errors import BudgetExceeded, LaunchError, MemoryFault, UnsupportedInstruction
+from ..errors import BudgetExceeded, LaunchError, MemoryFault, MemsimError, UnsupportedInstruction
 from ..launch import LaunchSpec, Value, dims
 from ..memory import GlobalHeap, pack_params, split_args
 from ..ptx.parser import parse as parse_ptx
 from ..ptx.program import lower as lower_ptx
 from ..report import KernelReport
 from ..tally import instruction_rows, line_rows, metrics_from_rows
+from ..trace import TraceBuffers, TraceRequest
 from . import emulate as e
-from .compile import compile_cubin, disassemble
+from .compile import listing
 from .parser import parse as parse_sass
 from .program import SassProgram, bind, constant_bank, lower
 
@@ -37,26 +38,35 @@ def sass_program(source: str, kernel: str, arch: str = "sm_90", options: Sequenc
     """The lowered SASS of one kernel of a CUDA C source (or of `sass`, nvdisasm's listing of
     its cubin, where given: no nvdisasm needed then)."""
     if sass is None:
-        sass = disassemble(compile_cubin(source, arch, tuple(options), source_name))
+        sass = listing(source, arch, tuple(options), source_name)
     kernels = parse_sass(sass)
     if kernel not in kernels:
         raise LaunchError(f"no kernel named '{kernel}' in the cubin (kernels: {', '.join(sorted(kernels))})")
     return lower(kernels[kernel])
 
 
+def cuda_source(source: str) -> tuple[str, str]:
+    """(text, file name) of a CUDA C source or file: the SASS engine needs the cubin, which a
+    PTX file does not give here."""
+    text, name, is_ptx = load_source(source)
+    if is_ptx:
+        raise LaunchError("SASS emulation needs CUDA C source (a .ptx file has no cubin here)")
+    return text, name
+
+
 def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
                   arch: str = "sm_90", options: Sequence[str] = (), *,
-                  max_instructions: int = DEFAULT_BUDGET, sass: str | None = None) -> KernelReport:
+                  max_instructions: int = DEFAULT_BUDGET, sass: str | None = None,
+                  trace: TraceRequest | None = None) -> KernelReport:
     """Emulate one launch on the SASS the H100 runs; `sass` (nvdisasm -c -g text of the
-    kernel's cubin) skips compiling and disassembling it here."""
+    kernel's cubin) skips compiling and disassembling it here. `trace` records warp accesses
+    as memsim.simulate does, with SASS instruction indices as pcs."""
     started = time.perf_counter()
     grid3, block3 = dims(grid), dims(block)
     threads = block3[0] * block3[1] * block3[2]
     if threads > MAX_THREADS_PER_BLOCK:
         raise LaunchError(f"block {block3} has {threads} threads; the limit is {MAX_THREADS_PER_BLOCK}")
-    text, name, is_ptx = load_source(source)
-    if is_ptx:
-        raise LaunchError("SASS emulation needs CUDA C source (a .ptx file has no cubin here)")
+    text, name = cuda_source(source)
     compiled = compile_cuda(text, arch, tuple(options), name)
     args = list(args)
     heap = GlobalHeap(split_args(args))
@@ -65,18 +75,13 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
     params = pack_params(ptx_program, args, heap)
     heap.build(ptx_program)
     program = sass_program(text, ptx_program.kernel, arch, options, name, sass)
+    if trace is not None:
+        _check_traceable(trace, program)
+        trace.note_buffers(heap)
     code = bind(program, constant_bank(block3, grid3, params))
     shared_bytes = max(ptx_program.shared_static, ptx_program.shared_dynamic_offset + shared_mem)
-    shared = np.zeros((shared_bytes + 15) // 16 * 16 + 16, dtype=np.uint8)
-    counters = new_counters(len(code))
-    err = np.zeros(6, dtype=np.int64)
-    stats = np.zeros(2, dtype=np.int64)
-    raw = heap.views
-    e.run_blocks(code, e.new_registers((threads + 31) // 32), threads, np.array(block3, np.int64),
-                 np.array(grid3, np.int64), 0, grid3[0] * grid3[1] * grid3[2], raw[0], raw[1], raw[2],
-                 shared[:max(shared_bytes, 16)], heap.lo, heap.hi, counters, err, max_instructions, stats)
-    if err[0] != e.E_NONE:
-        raise _error(err, program, grid3, block3)
+    counters = _run(code, program, heap, threads, block3, grid3, shared_bytes, max_instructions,
+                    TraceBuffers(trace, program))
     heap.write_back()
     rows = instruction_rows(program, counters)
     metrics = metrics_from_rows(rows, counters)
@@ -89,6 +94,41 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
         provenance={k: m.provenance(k) for k in metrics}, instructions=rows,
         lines=line_rows(rows, text.splitlines()), source_file=name, engine="sass",
         simulation_seconds=time.perf_counter() - started)
+
+
+def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, threads: int, block3, grid3,
+         shared_bytes: int, budget: int, tracing: TraceBuffers) -> np.ndarray:
+    """Run the grid in chunks of blocks (the trace's, or all at once untraced), handing each
+    chunk's accesses on before the next; the budget counts over the whole launch."""
+    shared = np.zeros((shared_bytes + 15) // 16 * 16 + 16, dtype=np.uint8)
+    counters = new_counters(len(code))
+    err = np.zeros(6, dtype=np.int64)
+    stats = np.zeros(2, dtype=np.int64)
+    regs = e.new_registers((threads + 31) // 32)
+    raw = heap.views
+    n_blocks = grid3[0] * grid3[1] * grid3[2]
+    chunk = tracing.chunk_blocks(n_blocks)
+    executed = 0
+    for first in range(0, n_blocks, chunk):
+        executed += e.run_blocks(
+            code, regs, threads, np.array(block3, np.int64), np.array(grid3, np.int64), first,
+            min(n_blocks, first + chunk), raw[0], raw[1], raw[2], shared[:max(shared_bytes, 16)],
+            heap.lo, heap.hi, counters, err, budget - executed, stats, *tracing.arrays())
+        if err[0] != e.E_NONE:
+            if err[0] == e.E_BUDGET:
+                err[5] = budget
+            raise _error(err, program, grid3, block3)
+        tracing.drain()
+    tracing.finish()
+    return counters
+
+
+def _check_traceable(trace: TraceRequest, program: SassProgram) -> None:
+    """Selecting by source line needs the listing's line notes (nvdisasm -g of a -lineinfo
+    cubin, as memsim compiles); a listing without them can only be selected by pc."""
+    if trace.lines is not None and not any(static.line for static in program.instructions):
+        raise MemsimError("trace lines= needs SASS line info, and this listing has none "
+                          "(disassemble with nvdisasm -g): select SASS instructions with pcs= instead")
 
 
 # smsp__sass_inst_executed.sum counts these too, but memsim does not check it yet.
