@@ -55,13 +55,14 @@ N_COUNTERS = 10
 
 # cfg[...] of the Numba pass
 G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS, G_L1_LOADS, G_FETCH_SECTORS, G_READ_MERGE, \
-    G_STORE_MERGE, G_MERGE_WINDOW, G_MERGE_MIN_LINES, G_LOOSE_PERCENT = range(11)
-N_CFG = 11
+    G_STORE_MERGE, G_MERGE_WINDOW, G_MERGE_MIN_LINES, G_LOOSE_PERCENT, G_MERGE_STEPS = range(12)
+N_CFG = 12
 
 OP_LD, OP_ST = 0, 1
 NO_GROUP, ANY_SM = -2, -1     # lock-step groups (l1_pass's group_of); LOOSE - block: loosely
 LOOSE = -3                    # in step with its block
 EPISODES = 2                  # merge episodes remembered per L2 line
+NO_EPISODE = -(1 << 40)       # the step of an empty episode: no step is near it
 
 
 # ---------------------------------------------------------------------------------------------
@@ -261,20 +262,21 @@ def _fetch_groups(missing, valid, fetch):
 
 
 @njit(cache=True)
-def _read_merged(episodes, line, mask, step, slot, window, merge_curve):
-    """True when this read of `mask` sectors of `line` joins identical requests other SMs sent
-    at the same moment (same step, within `window` places of their L1 miss streams): of n such
-    requests the L2 looks up only merge_curve[n] (benchmarks/cache_probe: identical requests
-    that arrive together share one lookup). A counted request that joins none opens an episode
-    (EPISODES per line, the oldest replaced; episodes[h] = line, then step and info of each)."""
+def _read_merged(episodes, line, mask, step, slot, window, merge_curve, step_window):
+    """True when this read of `mask` sectors of `line` (the line number carries the SM's
+    coalescing domain) joins identical requests other SMs of the domain sent at about the same
+    moment (within `step_window` steps and `window` places of their L1 miss streams): of n such
+    requests the L2 request coalescer passes on only merge_curve[n] (benchmarks/cache_probe).
+    A counted request that joins none opens an episode (EPISODES per line, the oldest replaced;
+    episodes[h] = line, then step and info of each)."""
     h = ((line * 0x9E3779B1) >> 11) & (episodes.shape[0] - 1)
     if episodes[h, 0] != line:
         episodes[h, 0] = line
         for e in range(EPISODES):
-            episodes[h, 1 + 2 * e] = -1
+            episodes[h, 1 + 2 * e] = NO_EPISODE
     for e in range(EPISODES):
         info = episodes[h, 2 + 2 * e]
-        if (episodes[h, 1 + 2 * e] == step and (info & 15) == mask
+        if ((info & 15) == mask and abs(episodes[h, 1 + 2 * e] - step) <= step_window
                 and abs((info >> 36) - slot) <= window):
             n = min(((info >> 4) & 0xFFFF) + 1, len(merge_curve) - 1)
             counted = (info >> 20) & 0xFFFF
@@ -403,10 +405,11 @@ def _grown(a, size):
 
 @njit(cache=True, nogil=True)
 def l2_pass(order, ev_line, ev_info, ev_first, ev_count, time_base, l2_tags, l2_state, episodes,
-            merge_curve, cfg, counters):
+            merge_curve, domain_of, cfg, counters):
     """Second pass: the L1's requests to L2 in time order (`order`: the accesses by time)."""
     l2_sets, l2_ways = cfg[G_L2_SETS], cfg[G_L2_WAYS]
     fetch, window = cfg[G_FETCH_SECTORS], cfg[G_MERGE_WINDOW]
+    step_window = cfg[G_MERGE_STEPS]
     sets = np.empty(32, np.int64)
     touched = 0
     for idx in range(len(order)):
@@ -428,7 +431,8 @@ def l2_pass(order, ev_line, ev_info, ev_first, ev_count, time_base, l2_tags, l2_
             if op == OP_LD:
                 step, slot = info >> E_STEP, (info >> E_SLOT) & 0xFFFFFF
                 mergeable = (info >> E_MERGE) & 1
-                if mergeable and _read_merged(episodes, line, mask, step, slot, window, merge_curve):
+                if mergeable and _read_merged(episodes, line * 64 + domain_of[i], mask, step, slot, window,
+                                              merge_curve, step_window):
                     counters[K_READ_MERGED] += 1
                     continue
                 if w < 0:
@@ -463,6 +467,7 @@ class CacheGeometry(BaseModel):
     l1_line_bytes: int = 128
     sector_bytes: int = 32
     l1_caches_global_loads: bool = True
+    l2_request_coalescer: bool = True
     l2_bytes: int = 50 * 1024 * 1024
     l2_partitions: int = 2
     l2_line_bytes: int = 128
@@ -483,6 +488,7 @@ class CacheGeometry(BaseModel):
         return cls(gpu=profile.name, sm_count=profile.sm_count, limits=limits,
                    l1_line_bytes=l1.line_bytes, sector_bytes=l1.sector_bytes,
                    l1_caches_global_loads=l1.caches_global_loads, l2_bytes=profile.l2.size_bytes,
+                   l2_request_coalescer=profile.l2.request_coalescer,
                    l2_partitions=profile.l2.partitions, l2_line_bytes=profile.l2.line_bytes,
                    dram_fetch_bytes=profile.dram.fetch_bytes)
 
@@ -514,13 +520,76 @@ class CacheTuning(BaseModel):
     merge_one_wave_stores: bool = True
     loose_merge_percent: int = Field(50, description="after loads, in a one-wave grid: how often a "
                                                      "block's warps still store together")
-    merge_min_lines: int = 2
-    read_merge_window: int = Field(2, description="places in the L1 miss streams of two SMs within "
-                                                  "which identical requests still arrive together")
+    merge_min_lines: int = Field(1, description="lines a read request must miss in L1 to merge across SMs")
+    read_merge_window: int = Field(1000, description="places in the L1 miss streams of two SMs within "
+                                                     "which identical requests still arrive together")
+    merge_poison: bool = Field(True, description="no merging on a line that the SMs of one domain read "
+                                                "with different sector masks in one step")
+    read_merge_steps: int = Field(1, description="steps apart at which reads of two SMs still merge "
+                                                 "(the coalescer's window is ~300 cycles)")
+    gpc_domains: bool = Field(True, description="reads merge only within a GPC (the L2 request "
+                                                "coalescer's domain), placed as the H100 places blocks")
     read_merge_points: list[tuple[int, float]] = Field(
-        default_factory=lambda: [(1, 1), (4, 1), (8, 2), (16, 7), (32, 10), (64, 17.1), (112, 32.2), (132, 34.6)],
-        description="(SMs reading one sector in one step, L2 lookups): measured with "
-                    "benchmarks/cache_probe k_bcast")
+        default_factory=lambda: [(1, 1), (4, 1), (8, 2), (9, 3), (12, 3), (16, 4.4), (20, 5.5), (132, 35)],
+        description="(SMs of one domain reading one sector together, L2 lookups): benchmarks/cache_probe "
+                    "k_bcast, whose blocks the H100 spreads over the GPCs as coalescing_domains says")
+
+
+def unmerge_mixed_lines(ev_line: np.ndarray, ev_info: np.ndarray, counts: np.ndarray, order: np.ndarray,
+                        sm_of: np.ndarray, domain_of: np.ndarray) -> None:
+    """Clear the mergeable mark of reads of a line that the SMs of one coalescing domain read with
+    different sector masks in the same step: the H100's coalescer merges none of them
+    (copy2d_col_64x4: pairs of SMs read four different sectors of one line at once, and almost
+    none merge; benchmarks/cache_probe/lrc_probe.cu k_all_pairs merges every pair whose lines
+    no other SM reads, and fuzz_s0_0013's SMs, which all read the same sectors, merge).
+    Events are in l1_pass order: `order` lists the accesses so, `counts` their events."""
+    total = int(counts.sum())
+    info = ev_info[:total]
+    mergeable = np.flatnonzero((info >> E_MERGE) & 1)
+    if len(mergeable) < 2:
+        return
+    access = np.repeat(order, counts)[mergeable]
+    sm, domain = sm_of[access], domain_of[access]
+    line, step, mask = ev_line[mergeable], info[mergeable] >> E_STEP, info[mergeable] & 15
+    keys = np.lexsort((sm, step, domain, line))
+    k = (line[keys], domain[keys], step[keys])
+    same_read = np.r_[False, (k[0][1:] == k[0][:-1]) & (k[1][1:] == k[1][:-1]) & (k[2][1:] == k[2][:-1])]
+    same_sm = same_read & np.r_[False, sm[keys][1:] == sm[keys][:-1]]
+    # each SM's sectors of the line in this step, then how many different such sets the line sees
+    sm_start = np.flatnonzero(~same_sm)
+    sm_masks = np.bitwise_or.reduceat(mask[keys], sm_start)
+    read_of_sm = np.cumsum(~same_read[sm_start]) - 1
+    differs = np.r_[False, (read_of_sm[1:] == read_of_sm[:-1]) & (sm_masks[1:] != sm_masks[:-1])]
+    mixed_reads = np.zeros(read_of_sm[-1] + 1, bool)
+    mixed_reads[read_of_sm[differs]] = True
+    read_of_event = np.cumsum(~same_read) - 1
+    mixed = mergeable[keys[mixed_reads[read_of_event]]]
+    ev_info[mixed] &= ~(1 << E_MERGE)
+
+
+def coalescing_domains(sm_count: int, blocks: int, gpcs: int = 8, lead: int = 8, lead_tpcs: int = 4,
+                       tpcs: int = 8) -> np.ndarray:
+    """The GPC (the L2 request coalescer's domain) of each SM, numbered as the first wave's blocks
+    are placed. Measured on the H100 (benchmarks/cache_probe/lrc_probe.py): the first `lead`
+    blocks fill 4 TPCs of GPC 0; a grid of fewer blocks than SMs then spreads the rest over the
+    GPCs, one SM per TPC, a near-equal share each (GPC 0 has `lead_tpcs` TPCs left), GPC by GPC;
+    a full grid fills GPC after GPC, 16 SMs each."""
+    first = min(blocks, sm_count)
+    if first >= sm_count - sm_count % (2 * tpcs):
+        return np.minimum(np.arange(sm_count) // (2 * tpcs), gpcs - 1).astype(np.int64)
+    share = -(-(first - lead) // gpcs) if first > lead else 0
+    take = [min(share, lead_tpcs)] + [min(share, tpcs)] * (gpcs - 1)
+    extra, g = max(first - lead - sum(take), 0), 1
+    while extra > 0:
+        take[g] += 1
+        extra, g = extra - 1, g % (gpcs - 1) + 1
+    domains = np.full(sm_count, gpcs - 1, np.int64)
+    domains[:lead] = 0
+    start = lead
+    for gpc, n in enumerate(take):
+        domains[start:start + n] = gpc
+        start += n
+    return domains
 
 
 def merge_curve(sm_count: int, points: list[tuple[int, float]]) -> np.ndarray:
@@ -569,6 +638,8 @@ class CacheModel:
         self.cfg = _numba_config(g, t, self.occupancy.l1_bytes)
         self.state = _CacheState.cold(g, t, self.cfg)
         self.merge_curve = merge_curve(g.sm_count, t.read_merge_points)
+        self.domains = (coalescing_domains(g.sm_count, blocks or g.sm_count) if t.gpc_domains
+                        else np.zeros(g.sm_count, np.int64))
         self.pending: list[WarpAccesses] = []
         self.pending_rows = 0
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cache-model")
@@ -637,7 +708,9 @@ class CacheModel:
         st.events = l1_pass(by_sm, sm, step, group, acc.op, slot * 32 + acc.warp, addresses, more,
                             st.l1, *st.store_merge, *st.events, first, count, self.cfg, st.counters,
                             st.clock)
-        l2_pass(by_time, *st.events, first, count, time_base, *st.l2, self.merge_curve, self.cfg,
+        if self.tuning.merge_poison:
+            unmerge_mixed_lines(*st.events, count[by_sm], by_sm, sm, self.domains[sm])
+        l2_pass(by_time, *st.events, first, count, time_base, *st.l2, self.merge_curve, self.domains[sm], self.cfg,
                 st.counters)
 
     def _schedule(self, acc: WarpAccesses) -> tuple[np.ndarray, ...]:
@@ -676,9 +749,10 @@ def _numba_config(g: CacheGeometry, t: CacheTuning, l1_bytes: int) -> np.ndarray
     cfg[G_L2_SETS], cfg[G_L2_WAYS] = max(l2_lines // t.l2_ways, 1), t.l2_ways
     cfg[G_L1_LOADS] = int(g.l1_caches_global_loads)
     cfg[G_FETCH_SECTORS] = max(g.dram_fetch_bytes // g.sector_bytes, 1)
-    cfg[G_READ_MERGE], cfg[G_STORE_MERGE] = int(t.merge_reads), int(t.merge_stores)
+    cfg[G_READ_MERGE], cfg[G_STORE_MERGE] = int(t.merge_reads and g.l2_request_coalescer), int(t.merge_stores)
     cfg[G_MERGE_WINDOW], cfg[G_MERGE_MIN_LINES] = t.read_merge_window, t.merge_min_lines
     cfg[G_LOOSE_PERCENT] = t.loose_merge_percent
+    cfg[G_MERGE_STEPS] = t.read_merge_steps
     return cfg
 
 

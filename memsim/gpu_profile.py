@@ -60,6 +60,8 @@ class L2(BaseModel):
     line_bytes: int = Field(gt=0)
     sector_bytes: int = Field(gt=0)
     partitions: int = Field(gt=0, description="L2 partitions (a far partition costs extra latency)")
+    request_coalescer: bool = Field(False, description="an L2 request coalescer merges reads of the same "
+                                                       "sectors from SMs of one GPC (measured on the H100)")
 
 
 class Dram(BaseModel):

@@ -1,6 +1,7 @@
 """The cache and DRAM model (memsim.cache, memsim.scheduling) and its accuracy report
 (validate.accuracy): behaviour on kernels whose traffic is known, the H100 microbenchmark
 results it was built on (benchmarks/cache_probe/h100_results.json), and the recorded suite."""
+import functools
 import json
 from pathlib import Path
 
@@ -221,8 +222,8 @@ def test_consumed_accesses_of_other_spaces_are_ignored():
 
 # What the model achieves on the recorded suite and fuzz cases without the 25 large seed
 # launches (docs/caches.md has the whole table): a regression below these fails.
-ACHIEVED = {m.L1_HIT: 0.91, m.L2_READ: 0.83, m.L2_WRITE: 0.93, m.DRAM_READ: 0.95, m.DRAM_WRITE: 0.98}
-ACHIEVED_EXACT = {m.L1_HIT: 1.0, m.L2_READ: 0.87, m.L2_WRITE: 0.92, m.DRAM_READ: 0.99, m.DRAM_WRITE: 0.99}
+ACHIEVED = {m.L1_HIT: 0.91, m.L2_READ: 0.87, m.L2_WRITE: 0.93, m.DRAM_READ: 0.95, m.DRAM_WRITE: 0.98}
+ACHIEVED_EXACT = {m.L1_HIT: 1.0, m.L2_READ: 0.93, m.L2_WRITE: 0.92, m.DRAM_READ: 0.99, m.DRAM_WRITE: 0.99}
 
 
 @pytest.fixture(scope="module")
@@ -260,3 +261,48 @@ def test_accuracy_rows_follow_the_targets():
     assert row.target == TARGETS[m.L1_HIT] and row.cases == 7
     assert row.within_target == pytest.approx(6 / 7) and row.met is False
     assert row.within["10%"] == pytest.approx(5 / 7) and row.within["50%"] == pytest.approx(6 / 7)
+
+
+# -- the L2 request coalescer's domains, against the recorded probes -------------------------
+
+LRC_RESULTS = Path(__file__).parents[1] / "benchmarks" / "cache_probe" / "h100_lrc_results.json"
+
+
+@functools.lru_cache(maxsize=1)
+def _lrc_results() -> dict:
+    return json.loads(LRC_RESULTS.read_text())
+
+
+@pytest.mark.parametrize("grid", [16, 32, 64])
+def test_coalescing_domains_follow_the_h100s_small_grids(grid):
+    """Block 0 and block j of a small grid coalesce exactly when memsim puts them in one GPC."""
+    from memsim.cache import coalescing_domains
+
+    domains = coalescing_domains(132, grid)
+    probes = [p for p in _lrc_results()["loaded"] if p["kind"] == "pair_small" and p["grid"] == [grid]]
+    assert len(probes) == grid - 1
+    for p in probes:
+        coalesced = p["l1_miss_sectors"] - p["l2_read_sectors"]
+        assert (coalesced > 0) == (domains[p["partner"]] == domains[0]), p["partner"]
+
+
+def test_coalescing_domains_of_a_full_grid_are_runs_of_16():
+    from memsim.cache import coalescing_domains
+
+    domains = coalescing_domains(132, 132)
+    pairs = [p for p in _lrc_results()["pairs"] if p["kind"] == "pair" and p["delay_cycles"] == 0]
+    assert len(pairs) > 1000
+    for p in pairs:
+        together = p["l2_read_sectors"] <= 40
+        assert together == (domains[p["base_block"]] == domains[p["partner_block"]]), p
+
+
+@pytest.mark.parametrize("grid, pair_bit", [(32, 1), (32, 2), (132, 1)])
+def test_every_pair_in_one_gpc_coalesces(grid, pair_bit):
+    from memsim.cache import coalescing_domains
+
+    domains = coalescing_domains(132, grid)
+    [probe] = [p for p in _lrc_results()["loaded"] if p["kind"] == "all_pairs" and p["grid"] == [grid]
+               and p["pair_bit"] == pair_bit and p["stride"] == 32 and p["word"] == 0]
+    pairs_in_one_gpc = sum(1 for b in range(grid) if not b & pair_bit and domains[b] == domains[b | pair_bit])
+    assert probe["l1_miss_sectors"] - probe["l2_read_sectors"] == 64 * pairs_in_one_gpc

@@ -226,8 +226,8 @@ def test_scoreboard_flow_waits_where_any_instruction_reads_a_loads_data():
 def test_known_difference_cases_model_l1_hits_within_target_with_sass_traces():
     """On the 46 recorded cases where ptxas changed the access stream, the PTX trace leaves
     about a third of the modeled L1 hit counts within target; the SASS trace gets all of them
-    (measured when this was built: 16 of 46 with PTX, 46 of 46 with SASS). L2 reads are no
-    worse (25 of 46 within 5% with either)."""
+    (measured when this was built: 16 of 46 with PTX, 46 of 46 with SASS). L2 reads: 32 of 46
+    within 5% with the coalescer model of docs/caches.md."""
     from validate.accuracy import accuracy
     from validate.compare import compare_files, load_known_differences
     from validate.record import load_all
@@ -237,4 +237,4 @@ def test_known_difference_cases_model_l1_hits_within_target_with_sass_traces():
     rows = {row.metric: row for row in accuracy(report)}
     assert rows[m.L1_HIT].cases == len(known) == 46
     assert rows[m.L1_HIT].within_target == 1.0
-    assert rows[m.L2_READ].within_target >= 0.54
+    assert rows[m.L2_READ].within_target >= 0.69
