@@ -18,6 +18,8 @@ from typing import Callable
 
 from pydantic import BaseModel, Field
 
+from memsim import metrics as m
+
 from . import ncu
 from .driver import CONTEXT_LOST, DriverCase, DriverResult
 from .errors import GPUUnavailable, ProfilerError
@@ -25,10 +27,16 @@ from .launch import require_cupy
 from .timing import EventTiming
 from .versions import Versions, collect
 
-DURATION = "gpu__time_duration.sum"
 
-NCU_METHOD = ("ncu --csv --page raw --print-units base -k regex:^k_, default clock control (base "
-              "clocks) and cache control (flush all caches before each kernel), one launch per case")
+def ncu_method(launches: int = 1, metrics: str = "") -> str:
+    """How the counters were collected, for measurement files."""
+    per_case = "one launch per case" if launches == 1 else f"{launches} launches per case"
+    only = f"; metric {metrics} only" if metrics else ""
+    return ("ncu --csv --page raw --print-units base -k regex:^k_, default clock control (base "
+            f"clocks) and cache control (flush all caches before each kernel), {per_case}{only}")
+
+
+NCU_METHOD = ncu_method()
 # A case that writes no result for this long is taken as hung.
 STALL_SECONDS = 180.0
 # Restarts after failed cases before the rest of a pass is given up (each costs a few seconds).
@@ -79,8 +87,8 @@ def measure(cases: list[DriverCase], workdir: Path, options: MeasureOptions = Me
             _merge_result(measured[result.name], result, keep_timing=False)
             if rows:
                 measured[result.name].metrics = ncu.recorded(rows[0].metrics, keep)
-                measured[result.name].duration_samples = [r.metrics[DURATION] for r in rows
-                                                          if DURATION in r.metrics]
+                measured[result.name].duration_samples = [r.metrics[m.DURATION] for r in rows
+                                                          if m.DURATION in r.metrics]
             elif result.launched:
                 _add_error(measured[result.name], "ncu reported no counters for this launch")
     return versions, [measured[c.name] for c in cases]

@@ -27,7 +27,8 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from rich.console import Console
 
 from gpu.driver import CatalogRef, DriverCase
-from gpu.measure import DURATION, NCU_METHOD, MeasureOptions, measure
+from gpu.measure import NCU_METHOD, MeasureOptions, measure, ncu_method
+from memsim import metrics as m
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec
 
@@ -166,9 +167,9 @@ def measure_and_compare(args: argparse.Namespace) -> int:
     if args.record:
         for file in files:
             console.print(f"recorded {len(file.cases)} cases in {rec.save(file, args.out or args.data)}")
-    failed = [m for m in measured if m.error]
+    failed = [r for r in measured if r.error]
     console.print(f"measured {len(measured) - len(failed)} of {len(measured)} cases on {versions.gpu}"
-                  + (f"; failed: {', '.join(m.name for m in failed[:20])}" if failed else ""))
+                  + (f"; failed: {', '.join(r.name for r in failed[:20])}" if failed else ""))
     if args.measure_only:
         return 0
     return finish(compare_files(files, jobs=args.jobs, engine=args.engine, model=args.model), args)
@@ -306,15 +307,15 @@ def command_durations(args: argparse.Namespace) -> int:
         raise rec.RecordError(f"--launches must be at least 1, not {args.launches}")
     console = Console(stderr=True)
     cases = select_cases(args.cases, args.filter, args.n, args.seed)
-    options = MeasureOptions(timing=False, metrics=[DURATION], launches=args.launches)
+    options = MeasureOptions(timing=False, metrics=[m.DURATION], launches=args.launches)
     versions, measured = measure_cases(cases, options, args.work, console)
-    method = f"{NCU_METHOD.replace('one launch per case', f'{args.launches} launches per case')}; metric {DURATION} only"
+    method = ncu_method(args.launches, m.DURATION)
     for case_set in dict.fromkeys(s for s, _ in cases):
-        samples = {m.name: m.duration_samples for (s, _), m in zip(cases, measured) if s == case_set}
+        samples = {r.name: r.duration_samples for (s, _), r in zip(cases, measured) if s == case_set}
         record = rec.DurationFile(gpu=versions.slug, case_set=case_set, versions=versions, method=method,
                                   launches=args.launches, samples=samples)
         console.print(f"recorded durations of {len(samples)} cases in {rec.save_durations(record, args.out)}")
-    short = [m.name for m in measured if len(m.duration_samples) < args.launches]
+    short = [r.name for r in measured if len(r.duration_samples) < args.launches]
     if short:
         console.print(f"{len(short)} cases have fewer than {args.launches} durations: {', '.join(short[:10])}")
     return 0

@@ -15,11 +15,11 @@ from pydantic import BaseModel, Field, ValidationError
 from gpu.driver import CatalogRef
 from gpu.measure import Measurement
 from gpu.versions import Versions
+from memsim import metrics as m
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec
 
 DATA_DIR = Path(__file__).parent / "data"
-DURATION = "gpu__time_duration.sum"
 CASE_SETS = ("suite", "fuzz")
 
 
@@ -94,7 +94,7 @@ def with_durations(files: list[MeasurementFile], durations: dict[tuple[str, str,
         for c in f.cases:
             samples = durations.get((f.gpu, f.case_set, c.name))
             if samples and c.measured:
-                c = c.model_copy(update={"metrics": {**c.metrics, DURATION: float(statistics.median(samples))}})
+                c = c.model_copy(update={"metrics": {**c.metrics, m.DURATION: float(statistics.median(samples))}})
             cases.append(c)
         out.append(f.model_copy(update={"cases": cases}))
     return out
