@@ -708,9 +708,10 @@ class CacheModel:
         st.events = l1_pass(by_sm, sm, step, group, acc.op, slot * 32 + acc.warp, addresses, more,
                             st.l1, *st.store_merge, *st.events, first, count, self.cfg, st.counters,
                             st.clock)
+        domain = self.domains[sm]
         if self.tuning.merge_poison:
-            unmerge_mixed_lines(*st.events, count[by_sm], by_sm, sm, self.domains[sm])
-        l2_pass(by_time, *st.events, first, count, time_base, *st.l2, self.merge_curve, self.domains[sm], self.cfg,
+            unmerge_mixed_lines(*st.events, count[by_sm], by_sm, sm, domain)
+        l2_pass(by_time, *st.events, first, count, time_base, *st.l2, self.merge_curve, domain, self.cfg,
                 st.counters)
 
     def _schedule(self, acc: WarpAccesses) -> tuple[np.ndarray, ...]:
