@@ -99,12 +99,9 @@ def apply(profile: GpuProfile, result) -> GpuProfile:
 
 def load_result(path: Path):
     from gpu.calibrate import CalibrationResult
-    try:
-        return CalibrationResult.model_validate_json(Path(path).read_text())
-    except OSError as exc:
-        raise CalibrationError(f"cannot read {path}: {exc.strerror}") from None
-    except ValidationError as exc:
-        raise CalibrationError(f"{path} is not a calibration result: {exc.errors()[0]['msg']}") from None
+
+    from .record import read_json
+    return read_json(path, CalibrationResult, "a calibration result", CalibrationError)
 
 
 def profile_for(gpu_name: str) -> GpuProfile:

@@ -23,7 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, Field
 from rich.console import Console
 
 from gpu.driver import CatalogRef, DriverCase
@@ -231,12 +231,7 @@ class FileCase(BaseModel):
 
 
 def load_case_file(path: Path, pattern: str) -> list[tuple[str, FileCase]]:
-    try:
-        cases = TypeAdapter(list[FileCase]).validate_json(path.read_text())
-    except OSError as exc:
-        raise rec.RecordError(f"cannot read {path}: {exc.strerror}") from None
-    except ValidationError as exc:
-        raise rec.RecordError(f"{path} is not a JSON list of cases: {exc.errors()[0]['msg']}") from None
+    cases = rec.read_json(path, list[FileCase], "a JSON list of cases")
     chosen = [(path.stem, c) for c in cases if fnmatch.fnmatchcase(c.name, pattern)]
     if not chosen:
         raise rec.RecordError(f"no case in {path} matches '{pattern}'")

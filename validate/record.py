@@ -10,7 +10,7 @@ from __future__ import annotations
 import statistics
 from pathlib import Path
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from gpu.driver import CatalogRef
 from gpu.measure import Measurement
@@ -134,13 +134,20 @@ def same_setup(a: Versions, b: Versions) -> bool:
     return all(getattr(a, f) == getattr(b, f) for f in fields)
 
 
-def load(path: Path) -> MeasurementFile:
+def read_json(path: Path, model, what: str, error: type[MemsimError] | None = None):
+    """The JSON file `path` validated as `model` (a pydantic model or type); `error` (one line,
+    RecordError by default) when it cannot be read or is not `what`."""
+    error = error or RecordError
     try:
-        return MeasurementFile.model_validate_json(Path(path).read_text())
+        return TypeAdapter(model).validate_json(Path(path).read_text())
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        raise error(f"cannot read {path}: {exc.strerror}") from None
     except ValidationError as exc:
-        raise RecordError(f"{path} is not a measurement file: {exc.errors()[0]['msg']}") from None
+        raise error(f"{path} is not {what}: {exc.errors()[0]['msg']}") from None
+
+
+def load(path: Path) -> MeasurementFile:
+    return read_json(path, MeasurementFile, "a measurement file")
 
 
 def load_all(data_dir: Path = DATA_DIR, case_sets: tuple[str, ...] = CASE_SETS) -> list[MeasurementFile]:
@@ -159,7 +166,4 @@ def import_files(paths: list[Path], data_dir: Path = DATA_DIR) -> list[Path]:
 
 
 def _durations_file(path: Path) -> DurationFile:
-    try:
-        return DurationFile.model_validate_json(Path(path).read_text())
-    except (OSError, ValidationError) as exc:
-        raise RecordError(f"{path} is not a durations file: {exc}") from None
+    return read_json(path, DurationFile, "a durations file")
