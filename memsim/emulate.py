@@ -293,6 +293,23 @@ def _float_op(op, a, b, c, is32):
     return math.nan
 
 
+@njit(cache=True, inline="always")
+def compare_ordered(cmp, a, b):
+    """a <cmp> b for the six ordered comparisons, cmp 0-5: eq ne lt le gt ge (the PTX and
+    SASS engines' shared numbering)."""
+    if cmp == 0:
+        return a == b
+    if cmp == 1:
+        return a != b
+    if cmp == 2:
+        return a < b
+    if cmp == 3:
+        return a <= b
+    if cmp == 4:
+        return a > b
+    return a >= b
+
+
 @njit(cache=True)
 def _compare(cmp, t, a, b, fa, fb):
     kind = t >> 4
@@ -308,33 +325,13 @@ def _compare(cmp, t, a, b, fa, fb):
             cmp -= 10
         elif unordered:
             return cmp == 1 and False
-        if cmp == 0:
-            return fa == fb
-        if cmp == 1:
-            return fa != fb
-        if cmp == 2 or cmp == 6:
-            return fa < fb
-        if cmp == 3 or cmp == 7:
-            return fa <= fb
-        if cmp == 4 or cmp == 8:
-            return fa > fb
-        return fa >= fb
+        return compare_ordered(cmp - 4 if cmp >= 6 else cmp, fa, fb)   # lo ls hi hs: lt le gt ge
     signed = kind == K_SIGNED
-    if cmp == 0:
-        return a == b
-    if cmp == 1:
-        return a != b
     if cmp >= 6:       # lo ls hi hs: always unsigned
         signed = False
         cmp -= 4
-    if signed:
-        if cmp == 2:
-            return a < b
-        if cmp == 3:
-            return a <= b
-        if cmp == 4:
-            return a > b
-        return a >= b
+    if signed or cmp <= 1:
+        return compare_ordered(cmp, a, b)
     if cmp == 2:
         return _ult(a, b)
     if cmp == 3:

@@ -16,7 +16,7 @@ from numba import njit
 
 from ..count import (C_BYTES, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS,
                      C_SPACE, C_THREADS, C_WAVEFRONTS, global_sectors, shared_wavefronts)
-from ..emulate import guarded, lowest_pc, release_barrier
+from ..emulate import compare_ordered, guarded, lowest_pc, release_barrier
 from ..ptx.program import GLOBAL_BASE, SP_GLOBAL, SP_SHARED
 from ..trace import record_access
 from .program import (BOOL, F_CMP, F_FLAGS, F_GNEG, F_GUARD, F_MBASE, F_MOFF, F_MUR, F_MWIDE,
@@ -147,21 +147,6 @@ def _put(regs, w, s, lane, v):
 
 
 @njit(cache=True, inline="always")
-def _compare_int(cmp, a, b):
-    if cmp == 0:
-        return a == b
-    if cmp == 1:
-        return a != b
-    if cmp == 2:
-        return a < b
-    if cmp == 3:
-        return a <= b
-    if cmp == 4:
-        return a > b
-    return a >= b
-
-
-@njit(cache=True, inline="always")
 def _combine(r, op, p):
     if op == B_AND:
         return r and p
@@ -187,7 +172,7 @@ def _compare_float(cmp, x, y):
         cmp -= 6
     elif unordered:
         return False
-    return _compare_int(cmp, x, y)
+    return compare_ordered(cmp, x, y)
 
 
 @njit(cache=True)
@@ -348,7 +333,7 @@ def _alu(code, pc, op, regs, w, active, block3, ctaid, fb, ff, db, df):
                 a, b = _int(code, pc, 2, regs, w, lane), _int(code, pc, 3, regs, w, lane)
                 if not flags & FL_U32:
                     a, b = _signed(a), _signed(b)
-                r = _compare_int(cmp, a, b)
+                r = compare_ordered(cmp, a, b)
                 if flags & FL_X:
                     low = _pred(code, pc, 5, regs, w, lane)
                     if cmp == 0:
