@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# On the GPU machine, from the repository root: bash benchmarks/cache_probe/run_lrc_probe.sh [--loaded-only]
+# On the GPU machine, from the repository root: bash benchmarks/cache_probe/run_lrc_probe.sh [PROBE ...]
+# (lrc_probe.py lists the probes; none named: all, a few minutes under ncu)
 set -uo pipefail
 OUT=${OUT:-$PWD/out}; mkdir -p "$OUT"
 cd benchmarks/cache_probe
