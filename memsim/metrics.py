@@ -57,6 +57,9 @@ EVENT_TIME_MS = "memsim__event_time_ms"
 # memsim's own figures with no exact ncu counterpart (PTX, not SASS, instructions).
 PTX_WARP_INSTRUCTIONS = "memsim__ptx_warp_inst_executed.sum"
 PTX_THREAD_INSTRUCTIONS = "memsim__ptx_thread_inst_executed.sum"
+# The SASS engine's instead (smsp__sass_inst_executed.sum counts these too, not checked yet).
+SASS_WARP_INSTRUCTIONS = "memsim__sass_warp_inst_executed.sum"
+SASS_THREAD_INSTRUCTIONS = "memsim__sass_thread_inst_executed.sum"
 GLOBAL_ATOM_REQUESTS = "memsim__global_atom_requests.sum"
 LOCAL_LD_REQUESTS = "memsim__local_ld_requests.sum"
 LOCAL_ST_REQUESTS = "memsim__local_st_requests.sum"
@@ -64,6 +67,15 @@ SHARED_LD_IDEAL_WAVEFRONTS = "memsim__shared_ld_ideal_wavefronts.sum"
 SHARED_ST_IDEAL_WAVEFRONTS = "memsim__shared_st_ideal_wavefronts.sum"
 GLOBAL_LD_IDEAL_SECTORS = "memsim__global_ld_ideal_sectors.sum"
 GLOBAL_ST_IDEAL_SECTORS = "memsim__global_st_ideal_sectors.sum"
+# The SASS engine's warp scoreboard (memsim/sass/emulate.py): round trips on each warp's
+# dependent path, summed over warps and the largest, global loads and per-thread constant
+# reads. Inputs of the time model, with no ncu counterpart.
+WARP_GLOBAL_ROUND_TRIPS = "memsim__warp_global_round_trips.sum"
+WARP_CONSTANT_ROUND_TRIPS = "memsim__warp_constant_round_trips.sum"
+WARP_GLOBAL_ROUND_TRIPS_MAX = "memsim__warp_global_round_trips.max"
+WARP_CONSTANT_ROUND_TRIPS_MAX = "memsim__warp_constant_round_trips.max"
+ROUND_TRIPS = [WARP_GLOBAL_ROUND_TRIPS, WARP_CONSTANT_ROUND_TRIPS, WARP_GLOBAL_ROUND_TRIPS_MAX,
+               WARP_CONSTANT_ROUND_TRIPS_MAX]
 UNCHECKED = [PTX_WARP_INSTRUCTIONS, PTX_THREAD_INSTRUCTIONS, GLOBAL_ATOM_REQUESTS,
              LOCAL_LD_REQUESTS, LOCAL_ST_REQUESTS, SHARED_LD_IDEAL_WAVEFRONTS,
              SHARED_ST_IDEAL_WAVEFRONTS, GLOBAL_LD_IDEAL_SECTORS, GLOBAL_ST_IDEAL_SECTORS]

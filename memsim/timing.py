@@ -48,18 +48,23 @@ class TimeModelConstants(BaseModel):
     """Model choices that are not hardware numbers, fitted once to the H100 recordings
     (docs/time-model.md) and used for every GPU."""
 
-    p_norm: float = Field(1.39, description="exponent combining the latency and throughput terms")
+    p_norm: float = Field(2.21, description="exponent combining the latency and throughput terms")
     tail: float = Field(0.787, description="slowest warp of a one-warp block over the average chain")
-    tail_per_warp: float = Field(0.00043, description="how much later the slowest warp ends, per further warp of the block")
-    block_overhead_ns: float = Field(8.0, description="launch and retire one block wave on an SM")
-    first_touch_ns: float = Field(441.0, description="cold parameter/constant and code fetch of the first wave")
-    dependent_cycles: float = Field(3.12, description="cycles a non-memory warp instruction adds to the chain")
-    l1_pipe_weight: float = Field(0.727, description="L1 pipe cycles per global wavefront of the resident warps "
+    tail_per_warp: float = Field(0.0008, description="how much later the slowest warp ends, per further warp of the block")
+    block_overhead_ns: float = Field(0.35, description="launch and retire one block wave on an SM")
+    first_touch_ns: float = Field(345.0, description="cold parameter/constant and code fetch of the first wave")
+    dependent_cycles: float = Field(0.254, description="cycles a non-memory warp instruction adds to the chain")
+    l1_pipe_weight: float = Field(0.723, description="L1 pipe cycles per global wavefront of the resident warps "
                                                    "that a round's last request waits")
-    issue_efficiency: float = Field(1.0, description="share of the SM's issue rate a kernel sustains")
-    atomic_cycles: float = Field(1.37, description="SM cycles an L2 slice spends on one atomic of a contended sector")
-    loop_unroll: float = Field(1.61, description="loads of one loop ptxas keeps in flight together")
-    partial_write_cost: float = Field(3.35, description="L2 cost of a partially written sector, in full sectors")
+    dram_queue: float = Field(1.22, description="DRAM transfers of one round of the resident warps that its last "
+                                               "read waits for, in units of the bytes over the copy bandwidth")
+    issue_efficiency: float = Field(0.93, description="share of the SM's issue rate a kernel sustains")
+    atomic_cycles: float = Field(1.46, description="SM cycles an L2 slice spends on one atomic of a contended sector")
+    loop_unroll: float = Field(1.61, description="loads of one loop ptxas keeps in flight together "
+                                                 "(PTX reports; the SASS engine's scoreboard counts them)")
+    constant_round_ns: float = Field(60.2, description="a per-thread constant-bank read (LDC) a warp waits for "
+                                                       "in a cold launch")
+    partial_write_cost: float = Field(3.85, description="L2 cost of a partially written sector, in full sectors")
     l2_warm_fraction: float = Field(0.8, description="share of the L2 a buffer can use to stay warm between launches")
 
 
@@ -202,11 +207,15 @@ def _warps(report: KernelReport) -> int:
 # -- the latency chain -------------------------------------------------------------------------
 
 def _rounds(report: KernelReport, k: TimeModelConstants) -> float:
-    """Round trips per warp: loads that run equally often are taken as one group in flight
-    together (a loop body, or straight-line loads before their first use). A loop body with
-    fewer loads than ptxas's usual unroll factor is unrolled further in SASS, which PTX does
-    not show: its iterations overlap that much more."""
+    """Global round trips on a warp's dependent path, on average: the SASS engine's
+    scoreboard counts them (memsim.metrics.WARP_GLOBAL_ROUND_TRIPS). From PTX they are
+    estimated: loads that run equally often are taken as one group in flight together (a
+    loop body, or straight-line loads before their first use). A loop body with fewer loads
+    than ptxas's usual unroll factor is unrolled further in SASS, which PTX does not show:
+    its iterations overlap that much more."""
     warps = _warps(report)
+    if m.WARP_GLOBAL_ROUND_TRIPS in report.metrics:
+        return _metric(report, m.WARP_GLOBAL_ROUND_TRIPS) / max(warps, 1)
     groups: dict[int, list[float]] = defaultdict(list)
     for ins in report.instructions:
         if ins.space in ("global", "local") and ins.op in ("ld", "atom") and ins.executed:
@@ -219,6 +228,20 @@ def _rounds(report: KernelReport, k: TimeModelConstants) -> float:
             trips = max(1.0, trips * min(1.0, len(loads) / k.loop_unroll))
         rounds += trips
     return rounds
+
+
+def _constant_round_trips(report: KernelReport) -> float:
+    """Per-thread constant reads a warp waits for one after another, on average: the SASS
+    engine's scoreboard counts them; PTX does not show where ptxas puts them (every kernel
+    reads its block size, one round)."""
+    if m.WARP_CONSTANT_ROUND_TRIPS in report.metrics:
+        return _metric(report, m.WARP_CONSTANT_ROUND_TRIPS) / max(_warps(report), 1)
+    return 1.0
+
+
+def _warp_instructions(report: KernelReport) -> float:
+    """Warp instructions executed, of whichever engine made the report."""
+    return _metric(report, m.SASS_WARP_INSTRUCTIONS) or _metric(report, m.PTX_WARP_INSTRUCTIONS)
 
 
 def _round_latency(report: KernelReport, flow: _Traffic, profile: GpuProfile, boost: bool = False) -> float:
@@ -242,7 +265,7 @@ def _duration(report: KernelReport, flow: _Traffic, profile: GpuProfile, occ: Oc
     cycle_ns = profile.cycles_to_ns(1.0, boost)
     blocks = math.prod(report.grid)
     busiest_share = -(-blocks // profile.sm_count) / blocks   # of all the work, on the busiest SM
-    instructions = _metric(report, m.PTX_WARP_INSTRUCTIONS)
+    instructions = _warp_instructions(report)
     terms = {
         "dram": (flow.dram_read + flow.dram_write) / profile.throughput.dram_copy_gbs,
         "l2": _l2_sector_cost(report, flow, k) * profile.l2.sector_bytes / profile.throughput.l2_read_gbs,
@@ -272,7 +295,7 @@ def _latency_term(report: KernelReport, flow: _Traffic, profile: GpuProfile, occ
     other instruction waits a few cycles for its operands."""
     cycle_ns = profile.cycles_to_ns(1.0, boost)
     blocks = math.prod(report.grid)
-    other = max(_metric(report, m.PTX_WARP_INSTRUCTIONS) / max(_warps(report), 1) - rounds, 0.0)
+    other = max(_warp_instructions(report) / max(_warps(report), 1) - rounds, 0.0)
     global_wf, shared_wf = _l1_wavefronts(report)
     resident = min(occ.blocks_per_sm, -(-blocks // profile.sm_count))
     wf_ns = resident / blocks / profile.throughput.shared_wavefronts_per_clk_per_sm * cycle_ns
@@ -280,6 +303,12 @@ def _latency_term(report: KernelReport, flow: _Traffic, profile: GpuProfile, occ
     # warps' requests of that round): the warp waits for the pipe and then for the round trip.
     chain = rounds * _round_latency(report, flow, profile, boost) + k.l1_pipe_weight * global_wf * wf_ns
     chain += shared_wf * wf_ns + other * k.dependent_cycles * cycle_ns
+    chain += _constant_round_trips(report) * k.constant_round_ns
+    # A cold launch's warps all ask at once: a round's last read arrives after the DRAM
+    # bytes of the resident warps' round have streamed, not just one latency later.
+    resident_share = min(blocks, profile.sm_count * occ.blocks_per_sm) / blocks
+    chain += (k.dram_queue * flow.dram_read * resident_share / max(rounds, 1.0)
+              / profile.throughput.dram_copy_gbs)
     # A block frees its slot when its slowest warp ends: the more warps, the later.
     tail = k.tail + k.tail_per_warp * (occ.warps_per_sm / occ.blocks_per_sm - 1)
     return occ.block_waves * (tail * chain + k.block_overhead_ns)

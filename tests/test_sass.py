@@ -16,7 +16,7 @@ from memsim.ptx.program import GLOBAL_BASE
 from memsim.sass import emulate as e
 from memsim.sass.compile import find_nvdisasm
 from memsim.sass.parser import SassParseError, parse
-from memsim.sass.program import bind, constant_bank, lower
+from memsim.sass.program import bind, constant_bank, lower, register_operands, round_trip_steps
 from memsim.trace import TraceBuffers
 
 GOLDEN = Path(__file__).parent / "golden" / "sass"
@@ -34,9 +34,10 @@ def listing(body: list[str], name: str = "k_t") -> str:
     return "\n".join(lines)
 
 
-def run(body: list[str], threads: int = 1):
+def run(body: list[str], threads: int = 1, round_trips: np.ndarray | None = None):
     """Run `body` with R2:R3 = the output buffer and one 32-bit word per thread at R4*4.
-    Returns the output words and the per-instruction counters."""
+    Returns the output words and the per-instruction counters; the warps' round trips go to
+    `round_trips` where given."""
     prologue = ["LDC.64 R2, c[0x0][0x210]", "S2R R4, SR_TID.X", "IMAD.WIDE.U32 R2, R4, 0x4, R2"]
     kernel = parse(listing(prologue + body))["k_t"]
     heap = np.zeros(4096, dtype=np.uint8)
@@ -48,7 +49,9 @@ def run(body: list[str], threads: int = 1):
     e.run_blocks(code, e.new_registers((threads + 31) // 32), threads, np.array([threads, 1, 1]),
                  np.array([1, 1, 1]), 0, 1, heap, heap.view(np.uint16), heap.view(np.uint32),
                  np.zeros(1024, np.uint8), np.array([GLOBAL_BASE]), np.array([GLOBAL_BASE + 4096]),
-                 counters, err, 10_000, np.zeros(2, np.int64), *TraceBuffers(None, program).arrays())
+                 counters, err, 10_000, np.zeros(2, np.int64), *TraceBuffers(None, program).arrays(),
+                 *register_operands(program), round_trip_steps(program),
+                 np.zeros(4, np.int64) if round_trips is None else round_trips)
     assert err[0] == 0, err
     return heap.view(np.uint32)[:threads].copy(), counters[len(prologue):]
 
@@ -121,6 +124,43 @@ SEMANTICS = [
 def test_opcode_semantics(body, expected):
     out, _ = run(body + [STORE, "EXIT"])
     assert int(out[0]) == expected
+
+
+LOAD = "LDG.E R5, desc[UR4][R2.64]"
+# (body, global round trips, constant round trips) of one warp; the prologue's LDC.64 is one
+# constant round trip, which a global load in flight hides.
+SCOREBOARD = [
+    ("a load and its store", [LOAD, STORE, "EXIT"], 1, 1),
+    ("two independent loads", [LOAD, "LDG.E R6, desc[UR4][R2.64+0x4]", "IADD3 R5, R5, R6, RZ", STORE, "EXIT"], 1, 1),
+    ("a gather", [LOAD, "IMAD.WIDE R6, R5, 0x4, R2", "LDG.E R5, desc[UR4][R6.64]", STORE, "EXIT"], 2, 1),
+    ("three dependent loads", [LOAD, "IMAD.WIDE R6, R5, 0x4, R2", "LDG.E R5, desc[UR4][R6.64]",
+                               "IMAD.WIDE R6, R5, 0x4, R2", "LDG.E R5, desc[UR4][R6.64]", STORE, "EXIT"], 3, 1),
+    ("a load overwritten before use", [LOAD, "MOV R5, 0x1", STORE, "EXIT"], 1, 1),
+    ("a second constant read after the first", ["LDC R6, c[0x0][RZ]", "IADD3 R6, R6, 0x1, RZ",
+                                                "LDC R7, c[0x0][0x4]", "IADD3 R5, R7, R6, RZ", STORE, "EXIT"], 0, 3),
+    ("in-order issue: a store waits, the next load goes later", [LOAD, STORE, "LDG.E R6, desc[UR4][R2.64+0x4]",
+                                                                 "STG.E desc[UR4][R2.64], R6", "EXIT"], 2, 1),
+    ("no load", ["MOV R5, 0x7", STORE, "EXIT"], 0, 1),
+]
+
+
+@pytest.mark.parametrize("body, trips, constant", [(b, g, c) for _, b, g, c in SCOREBOARD],
+                         ids=[name for name, *_ in SCOREBOARD])
+def test_the_scoreboard_counts_the_round_trips_a_warp_waits_for(body, trips, constant):
+    round_trips = np.zeros(4, np.int64)
+    run(body, threads=64, round_trips=round_trips)
+    assert list(round_trips) == [2 * trips, 2 * constant, trips, constant]
+
+
+def test_a_barrier_makes_every_warp_wait_for_the_slowest():
+    """Warp 1 gathers (two round trips), warp 0 only stores; past the barrier both have waited
+    for the gather."""
+    body = ["ISETP.GE.U32.AND P0, PT, R4, 0x20, PT", "@!P0 BRA `(.L_x_9)", LOAD,
+            "IMAD.WIDE R6, R5, 0x4, R2", "LDG.E R5, desc[UR4][R6.64]", "STG.E desc[UR4][R2.64], R5",
+            ".L_x_9:", "BAR.SYNC.DEFER_BLOCKING 0x0", "MOV R5, 0x1", STORE, "EXIT"]
+    round_trips = np.zeros(4, np.int64)
+    run(body, threads=64, round_trips=round_trips)
+    assert list(round_trips[[0, 2]]) == [4, 2]
 
 
 def test_bssy_bsync_reconverge_divergent_lanes():

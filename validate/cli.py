@@ -101,8 +101,9 @@ def _add_common(command: argparse.ArgumentParser) -> None:
     command.add_argument("--model", metavar="GPU",
                          help="also predict caches, DRAM and time with this GPU profile (e.g. H100) "
                               "and report their errors against the recorded counters")
-    command.add_argument("--engine", choices=("ptx", "sass"), default="ptx",
-                         help="memsim engine: ptx (fast) or sass (the sm_90 SASS the GPU runs)")
+    command.add_argument("--engine", choices=("ptx", "sass"), default=None,
+                         help="memsim engine: ptx (fast) or sass (the sm_90 SASS the GPU runs); default "
+                              "sass with --model (the time model reads its warp scoreboard), else ptx")
     command.add_argument("--flush-l2", action="store_true", help="with --gpu: cold L2 before each timed rep")
     command.add_argument("--case-file", type=Path, default=None,
                          help="with --gpu: measure the cases of this JSON list ({name, spec, tags}) "
@@ -120,7 +121,7 @@ def command_run(args: argparse.Namespace) -> int:
                               "them on a GPU machine with `validate run --gpu --record`")
     selected = lambda record: (fnmatch.fnmatchcase(record.name, args.filter)
                                and not set(args.skip_tag) & set(record.tags))
-    code = finish(compare_files(files, jobs=args.jobs, select=selected, engine=args.engine,
+    code = finish(compare_files(files, jobs=args.jobs, select=selected, engine=engine_for(args),
                                 model=args.model), args)
     note = unrecorded_note([f for f in files if f.case_set == "suite"], args.filter)
     if note:
@@ -143,6 +144,12 @@ def unrecorded_note(suite_files: list[rec.MeasurementFile], pattern: str) -> str
     shown = ", ".join(stale[:8]) + (f" and {len(stale) - 8} more" if len(stale) > 8 else "")
     return (f"note: {len(stale)} suite cases are new or changed since the recording and were not "
             f"checked against hardware: {shown} (record them: validate run --gpu --record --cases suite)")
+
+
+def engine_for(args: argparse.Namespace) -> str:
+    """--engine, else sass where modeled numbers are checked: the time model reads the SASS
+    engine's warp scoreboard (memsim.metrics.ROUND_TRIPS), which PTX cannot give."""
+    return args.engine or ("sass" if args.model else "ptx")
 
 
 def command_fuzz(args: argparse.Namespace) -> int:
@@ -172,7 +179,7 @@ def measure_and_compare(args: argparse.Namespace) -> int:
                   + (f"; failed: {', '.join(r.name for r in failed[:20])}" if failed else ""))
     if args.measure_only:
         return 0
-    return finish(compare_files(files, jobs=args.jobs, engine=args.engine, model=args.model), args)
+    return finish(compare_files(files, jobs=args.jobs, engine=engine_for(args), model=args.model), args)
 
 
 def measure_cases(cases: list[tuple[str, object]], options: MeasureOptions, work: Path | None,

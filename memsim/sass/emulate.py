@@ -6,6 +6,12 @@ Volta and later: BSSY records the lanes that enter a region, BSYNC parks arrivin
 every lane of that mask still alive has arrived (BREAK takes lanes out of the mask). BAR.SYNC
 parks lanes until every live thread of the block has arrived. Registers hold 32-bit patterns in
 int64; predicates are 0/1. Memory instructions hand their lanes' addresses to memsim/count.py.
+
+Alongside, an in-order scoreboard follows each warp's waits (`_scoreboard`): a warp issues in
+order and stalls at the first instruction that reads (or overwrites) a register a load in
+flight will fill. Each load adds its round-trip step (memsim.sass.program.round_trip_steps) to
+its issue clock; the clock a warp ends at counts the global and constant round trips on its
+dependent path: what the time model (memsim/timing.py) charges each at its latency.
 """
 from __future__ import annotations
 
@@ -19,7 +25,7 @@ from ..count import (C_BYTES, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQ
 from ..emulate import compare_ordered, guarded, lowest_pc, release_barrier
 from ..ptx.program import GLOBAL_BASE, SP_GLOBAL, SP_SHARED
 from ..trace import record_access
-from .program import (BOOL, F_CMP, F_FLAGS, F_GNEG, F_GUARD, F_MBASE, F_MOFF, F_MUR, F_MWIDE,
+from .program import (BOOL, GLOBAL_ROUND_TRIP, F_CMP, F_FLAGS, F_GNEG, F_GUARD, F_MBASE, F_MOFF, F_MUR, F_MWIDE,
                       F_OP, F_OPS, F_TARGET, F_UNIFORM, F_WIDTH, FL_BIT64, FL_FLOAT, FL_FTZ,
                       FL_GLOBAL, FL_HI, FL_LEFT, FL_RP, FL_SIGNED, FL_SX32, FL_U32, FL_WIDE, FL_X,
                       K_IMM, K_NONE, M_FABS, M_FNEG, M_NEG, M_NOT, N_SLOTS, OP, PT, RZ,
@@ -512,11 +518,39 @@ def _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live):
     return released
 
 
+@njit(cache=True, inline="always")
+def _scoreboard(pc, w, sources, dests, steps, ready, clock):
+    """Issue pc on warp w's clock: wait for its operands (and for loads still filling the
+    registers it writes), then mark a load's destinations ready one round trip later."""
+    t = clock[w]
+    for k in range(sources.shape[1]):
+        s = sources[pc, k]
+        if s < 0:
+            break
+        if ready[w, s] > t:
+            t = ready[w, s]
+    for k in range(dests.shape[1]):
+        s = dests[pc, k]
+        if s < 0:
+            break
+        if ready[w, s] > t:
+            t = ready[w, s]
+    clock[w] = t
+    step = steps[pc]
+    if step != 0:
+        for k in range(dests.shape[1]):
+            s = dests[pc, k]
+            if s < 0:
+                break
+            ready[w, s] = t + step
+
+
 @njit(cache=True)
 def _run_warp(code, regs, w, block, block3, ctaid, lane_pc, run_mask, bar_mask, sync_mask,
               sync_bar, bmask, heap8, heap16, heap32, shared8, shared16, shared32, buf_lo, buf_hi,
               counters, err, budget, executed, stats, addrs, scratch, bank_load, fb, ff, db, df,
-              trace_sel, trace_warps, trace_rec, trace_addr, trace_fill):
+              trace_sel, trace_warps, trace_rec, trace_addr, trace_fill, sources, dests, steps,
+              ready, clock):
     n_code = code.shape[0]
     while True:
         if run_mask[w] == 0:
@@ -542,6 +576,7 @@ def _run_warp(code, regs, w, block, block3, ctaid, lane_pc, run_mask, bar_mask, 
             err[0], err[1], err[2], err[3], err[4], err[5] = E_BUDGET, pc, block, w * 32, 0, budget
             return executed
         op = code[pc, F_OP]
+        _scoreboard(pc, w, sources, dests, steps, ready, clock)
         active = guarded(regs, w, code[pc, F_GUARD], code[pc, F_GNEG], mask)
         counters[pc, C_EXEC] += 1
         counters[pc, C_THREADS] += _popcount(active)
@@ -601,9 +636,11 @@ def _run_warp(code, regs, w, block, block3, ctaid, lane_pc, run_mask, bar_mask, 
 @njit(cache=True)
 def run_blocks(code, regs, n_threads, block3, grid3, b_first, b_last, heap8, heap16, heap32,
                shared8, buf_lo, buf_hi, counters, err, budget, stats, trace_sel, trace_warps,
-               trace_rec, trace_addr, trace_fill):
+               trace_rec, trace_addr, trace_fill, sources, dests, steps, round_trips):
     """Run blocks [b_first, b_last) of the grid; counts go to counters[pc, C_*]. Accesses of
-    the pcs trace_sel marks go to the trace buffers (memsim.trace.record_access)."""
+    the pcs trace_sel marks go to the trace buffers (memsim.trace.record_access). Each warp's
+    end clock (see _scoreboard) goes to round_trips: the sums over warps of its global and
+    constant round trips, then the largest of each."""
     n_warps = regs.shape[0]
     lane_pc = np.zeros((n_warps, 32), dtype=np.int64)
     run_mask = np.zeros(n_warps, dtype=np.int64)
@@ -621,6 +658,8 @@ def run_blocks(code, regs, n_threads, block3, grid3, b_first, b_last, heap8, hea
     shared16 = shared8.view(np.uint16)
     shared32 = shared8.view(np.uint32)
     ctaid = np.zeros(3, dtype=np.int64)
+    ready = np.zeros((n_warps, N_SLOTS), dtype=np.int64)
+    clock = np.zeros(n_warps, dtype=np.int64)
     executed = 0
     for b in range(b_first, b_last):
         ctaid[0], ctaid[1], ctaid[2] = b % grid3[0], (b // grid3[0]) % grid3[1], b // (grid3[0] * grid3[1])
@@ -633,6 +672,8 @@ def run_blocks(code, regs, n_threads, block3, grid3, b_first, b_last, heap8, hea
                 lane_pc[w, lane] = 0
             for k in range(N_BARRIERS):
                 bmask[w, k] = 0
+            clock[w] = 0
+            ready[w, :] = 0
         while True:
             for w in range(n_warps):
                 if run_mask[w] != 0 or sync_mask[w] != 0:
@@ -641,11 +682,26 @@ def run_blocks(code, regs, n_threads, block3, grid3, b_first, b_last, heap8, hea
                                          heap32, shared8, shared16, shared32, buf_lo, buf_hi,
                                          counters, err, budget, executed, stats, addrs, scratch,
                                          bank_load, fb, ff, db, df, trace_sel, trace_warps,
-                                         trace_rec, trace_addr, trace_fill)
+                                         trace_rec, trace_addr, trace_fill, sources, dests,
+                                         steps, ready, clock)
                     if err[0] != E_NONE:
                         return executed
+            # The barrier lets its warps go when the last one arrives.
+            arrived = 0
+            for w in range(n_warps):
+                if bar_mask[w] != 0 and clock[w] > arrived:
+                    arrived = clock[w]
+            for w in range(n_warps):
+                if bar_mask[w] != 0:
+                    clock[w] = arrived
             if not release_barrier(run_mask, bar_mask):
                 break
+        for w in range(min(n_warps, (n_threads + 31) // 32)):
+            trips, constant = clock[w] // GLOBAL_ROUND_TRIP, clock[w] % GLOBAL_ROUND_TRIP
+            round_trips[0] += trips
+            round_trips[1] += constant
+            round_trips[2] = max(round_trips[2], trips)
+            round_trips[3] = max(round_trips[3], constant)
     return executed
 
 

@@ -403,6 +403,27 @@ _HANDLERS = {
 SUPPORTED = sorted(set(_HANDLERS) | {"U" + n for n in ("IADD3", "IMAD", "LEA", "LOP3", "SHF", "MOV", "LDC")})
 
 
+# Round-trip steps of the warp scoreboard (memsim/sass/emulate.py): a warp's clock counts
+# global round trips in its high bits and constant-cache ones in its low bits, so that the
+# largest clock is the path with the most global round trips.
+GLOBAL_ROUND_TRIP, CONSTANT_ROUND_TRIP = 1 << 20, 1
+
+
+def round_trip_steps(program: SassProgram) -> np.ndarray:
+    """Per pc, the round trip its result waits for: global loads (LDG) go to L1, L2 or DRAM;
+    LDC reads the constant bank per thread, which misses in a cold launch; others, none.
+    ULDC (the uniform datapath's constant read) is not counted: the time model's constant was
+    fitted on the H100 durations with LDC alone, and no probe has timed ULDC separately."""
+    steps = np.zeros(len(program.code), np.int64)
+    for pc, static in enumerate(program.instructions):
+        row = program.code[pc]
+        if row[F_OP] == OP["LD"] and row[F_FLAGS] & FL_GLOBAL:
+            steps[pc] = GLOBAL_ROUND_TRIP
+        elif static.opcode == "LDC":
+            steps[pc] = CONSTANT_ROUND_TRIP
+    return steps
+
+
 def register_operands(program: SassProgram) -> tuple[np.ndarray, np.ndarray]:
     """(sources, dests): per instruction the register slots it reads (guard and address
     included) and writes, register pairs and quads spelled out, -1 padded. RZ, URZ, PT and

@@ -27,7 +27,7 @@ from ..trace import TraceBuffers, TraceRequest
 from . import emulate as e
 from .compile import listing
 from .parser import parse as parse_sass
-from .program import SassProgram, bind, constant_bank, lower
+from .program import SassProgram, bind, constant_bank, lower, register_operands, round_trip_steps
 
 DEFAULT_BUDGET = 2_000_000_000
 MAX_THREADS_PER_BLOCK = 1024
@@ -80,13 +80,14 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
         trace.note_buffers(heap)
     code = bind(program, constant_bank(block3, grid3, params))
     shared_bytes = max(ptx_program.shared_static, ptx_program.shared_dynamic_offset + shared_mem)
-    counters = _run(code, program, heap, threads, block3, grid3, shared_bytes, max_instructions,
-                    TraceBuffers(trace, program))
+    counters, round_trips = _run(code, program, heap, threads, block3, grid3, shared_bytes,
+                                 max_instructions, TraceBuffers(trace, program))
     heap.write_back()
     rows = instruction_rows(program, counters)
     metrics = metrics_from_rows(rows, counters)
-    metrics[SASS_WARP_INSTRUCTIONS] = metrics.pop(m.PTX_WARP_INSTRUCTIONS)
-    metrics[SASS_THREAD_INSTRUCTIONS] = metrics.pop(m.PTX_THREAD_INSTRUCTIONS)
+    metrics[m.SASS_WARP_INSTRUCTIONS] = metrics.pop(m.PTX_WARP_INSTRUCTIONS)
+    metrics[m.SASS_THREAD_INSTRUCTIONS] = metrics.pop(m.PTX_THREAD_INSTRUCTIONS)
+    metrics.update(dict(zip(m.ROUND_TRIPS, (int(v) for v in round_trips))))
     return KernelReport(
         kernel=kernel_name, grid=grid3, block=block3, shared_mem=shared_mem, arch=arch,
         static_shared_bytes=ptx_program.shared_static,
@@ -97,13 +98,17 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
 
 
 def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, threads: int, block3, grid3,
-         shared_bytes: int, budget: int, tracing: TraceBuffers) -> np.ndarray:
+         shared_bytes: int, budget: int, tracing: TraceBuffers) -> tuple[np.ndarray, np.ndarray]:
     """Run the grid in chunks of blocks (the trace's, or all at once untraced), handing each
-    chunk's accesses on before the next; the budget counts over the whole launch."""
+    chunk's accesses on before the next; the budget counts over the whole launch. Returns the
+    counters and the warps' round trips (memsim.metrics.ROUND_TRIPS, in that order)."""
     shared = np.zeros((shared_bytes + 15) // 16 * 16 + 16, dtype=np.uint8)
     counters = new_counters(len(code))
     err = np.zeros(6, dtype=np.int64)
     stats = np.zeros(2, dtype=np.int64)
+    round_trips = np.zeros(len(m.ROUND_TRIPS), dtype=np.int64)
+    sources, dests = register_operands(program)
+    steps = round_trip_steps(program)
     regs = e.new_registers((threads + 31) // 32)
     raw = heap.views
     n_blocks = grid3[0] * grid3[1] * grid3[2]
@@ -113,14 +118,15 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, threads: int,
         executed += e.run_blocks(
             code, regs, threads, np.array(block3, np.int64), np.array(grid3, np.int64), first,
             min(n_blocks, first + chunk), raw[0], raw[1], raw[2], shared[:max(shared_bytes, 16)],
-            heap.lo, heap.hi, counters, err, budget - executed, stats, *tracing.arrays())
+            heap.lo, heap.hi, counters, err, budget - executed, stats, *tracing.arrays(),
+            sources, dests, steps, round_trips)
         if err[0] != e.E_NONE:
             if err[0] == e.E_BUDGET:
                 err[5] = budget
             raise _error(err, program, grid3, block3)
         tracing.drain()
     tracing.finish()
-    return counters
+    return counters, round_trips
 
 
 def _check_traceable(trace: TraceRequest, program: SassProgram) -> None:
@@ -129,11 +135,6 @@ def _check_traceable(trace: TraceRequest, program: SassProgram) -> None:
     if trace.lines is not None and not any(static.line for static in program.instructions):
         raise MemsimError("trace lines= needs SASS line info, and this listing has none "
                           "(disassemble with nvdisasm -g): select SASS instructions with pcs= instead")
-
-
-# smsp__sass_inst_executed.sum counts these too, but memsim does not check it yet.
-SASS_WARP_INSTRUCTIONS = "memsim__sass_warp_inst_executed.sum"
-SASS_THREAD_INSTRUCTIONS = "memsim__sass_thread_inst_executed.sum"
 
 
 def simulate_spec_sass(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]]:
