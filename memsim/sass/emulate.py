@@ -519,22 +519,22 @@ def _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live):
 
 
 @njit(cache=True, inline="always")
+def _ready_after(pc, w, slots, ready, t):
+    """The later of t and when the registers slots[pc] lists are filled."""
+    for k in range(slots.shape[1]):
+        s = slots[pc, k]
+        if s < 0:
+            break
+        if ready[w, s] > t:
+            t = ready[w, s]
+    return t
+
+
+@njit(cache=True, inline="always")
 def _scoreboard(pc, w, sources, dests, steps, ready, clock):
     """Issue pc on warp w's clock: wait for its operands (and for loads still filling the
     registers it writes), then mark a load's destinations ready one round trip later."""
-    t = clock[w]
-    for k in range(sources.shape[1]):
-        s = sources[pc, k]
-        if s < 0:
-            break
-        if ready[w, s] > t:
-            t = ready[w, s]
-    for k in range(dests.shape[1]):
-        s = dests[pc, k]
-        if s < 0:
-            break
-        if ready[w, s] > t:
-            t = ready[w, s]
+    t = _ready_after(pc, w, dests, ready, _ready_after(pc, w, sources, ready, clock[w]))
     clock[w] = t
     step = steps[pc]
     if step != 0:
