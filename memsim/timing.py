@@ -9,13 +9,15 @@ The model (docs/time-model.md has the derivation and the accuracy on the H100 re
 - **Occupancy and waves**: resident blocks per SM from threads, registers (32 a thread where the
   compiler's figure is unknown), shared memory and the block limit (memsim.scheduling); the
   busiest SM runs ceil(blocks / SMs) blocks in ceil(that / resident) block waves.
-- **Latency chain**: one warp's dependent path. Global loads are grouped by how often a warp
-  executes them (a loop body's loads, unrolled by the compiler, are in flight together); each
-  group is one round trip per execution to where the request is served (L1, L2 or DRAM, by the
-  traffic's hit rates), after the resident blocks' requests have passed the L1 pipe;
-  shared-memory wavefronts queue the warps, and every other warp instruction costs a few cycles
-  of dependency. The slowest of a block's warps sets when the block ends (`tail`), and each
-  block wave adds the block's launch and exit cost.
+- **Latency chain**: one warp's dependent path. Its global round trips are the SASS engine's
+  scoreboard count (memsim.metrics.WARP_GLOBAL_ROUND_TRIPS); from PTX, loads are grouped by
+  how often a warp executes them (a loop body's loads, unrolled by the compiler, are in flight
+  together). Each round trip goes to where the request is served (L1, L2 or DRAM, by the
+  traffic's hit rates), after the resident blocks' requests have passed the L1 pipe and the
+  DRAM bytes of their round have streamed; per-thread constant reads the warp waits for add
+  their own round trips; shared-memory wavefronts queue the warps, and every other warp
+  instruction costs a few cycles of dependency. The slowest of a block's warps sets when the
+  block ends (`tail`), and each block wave adds the block's launch and exit cost.
 - **Throughput**: DRAM bytes over the copy bandwidth, L2 sectors over the L2 bandwidth (partial
   sector writes cost more: the L2 merges bytes), warp instructions at a sustained issue rate,
   and atomics on one sector one after another.

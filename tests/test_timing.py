@@ -4,14 +4,13 @@ one file per engine)."""
 from __future__ import annotations
 
 import functools
-import json
 
 import pytest
 
 from memsim import gpu_profile
 from memsim import metrics as m
 from memsim.report import KernelReport
-from memsim.timing import TRAFFIC_METRICS, TimeModelConstants, occupancy_of, predict_time
+from memsim.timing import TimeModelConstants, occupancy_of, predict_time
 from validate import time_accuracy as ta
 
 H100 = gpu_profile.load("H100")
