@@ -293,7 +293,7 @@ def _float_op(op, a, b, c, is32):
     return math.nan
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def compare_ordered(cmp, a, b):
     """a <cmp> b for the six ordered comparisons, cmp 0-5: eq ne lt le gt ge (the PTX and
     SASS engines' shared numbering)."""
@@ -484,7 +484,7 @@ def _atomic_int(op, t, old, b, c):
 SEG_SHARED_OFF, SEG_SHARED_SIZE, SEG_LOCAL_OFF, SEG_LOCAL_BYTES, SEG_PARAM_OFF, SEG_PARAM_SIZE = range(6)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def lowest_pc(lane_pc, w, running, beyond):
     """(pc, lanes there): the smallest PC among the running lanes of warp w (min-PC
     reconvergence); `beyond` when none runs."""
@@ -501,7 +501,7 @@ def lowest_pc(lane_pc, w, running, beyond):
     return pc, mask
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def guarded(regs, w, guard, negated, mask):
     """The lanes of `mask` whose guard predicate register (-1: none) lets them execute."""
     if guard < 0:
@@ -560,7 +560,7 @@ def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, spe
     return executed
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def release_barrier(run_mask, waiting):
     """Every warp has stopped: the lanes parked at the barrier run again. False when none waits
     (the block is done)."""

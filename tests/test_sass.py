@@ -16,7 +16,7 @@ from memsim.ptx.program import GLOBAL_BASE
 from memsim.sass import emulate as e
 from memsim.sass.compile import find_nvdisasm
 from memsim.sass.parser import SassParseError, parse
-from memsim.sass.program import bind, constant_bank, lower, register_operands, round_trip_steps
+from memsim.sass.program import bind, constant_bank, constant_banks, lower, register_operands, round_trip_steps
 from memsim.trace import TraceBuffers
 
 GOLDEN = Path(__file__).parent / "golden" / "sass"
@@ -43,14 +43,18 @@ def run(body: list[str], threads: int = 1, round_trips: np.ndarray | None = None
     heap = np.zeros(4096, dtype=np.uint8)
     params = np.frombuffer(struct.pack("<Q", GLOBAL_BASE), dtype=np.uint8)
     program = lower(kernel)
-    code = bind(program, constant_bank((threads, 1, 1), (1, 1, 1), params))
+    bank = constant_bank((threads, 1, 1), (1, 1, 1), params)
+    code = bind(program, bank)
     counters = new_counters(len(code))
     err = np.zeros(6, dtype=np.int64)
-    e.run_blocks(code, e.new_registers((threads + 31) // 32), threads, np.array([threads, 1, 1]),
-                 np.array([1, 1, 1]), 0, 1, heap, heap.view(np.uint16), heap.view(np.uint32),
-                 np.zeros(1024, np.uint8), np.array([GLOBAL_BASE]), np.array([GLOBAL_BASE + 4096]),
-                 counters, err, 10_000, np.zeros(2, np.int64), *TraceBuffers(None, program).arrays(),
-                 *register_operands(program), round_trip_steps(program),
+    launch = np.zeros(e.N_LAUNCH, np.int64)
+    launch[e.L_THREADS], launch[e.L_BLOCK:e.L_BLOCK + 3], launch[e.L_GRID:e.L_GRID + 3] = threads, (threads, 1, 1), 1
+    launch[e.L_NSMID], launch[e.L_BUDGET], launch[e.L_SHARED] = 132, 10**9, 1024
+    launch[e.L_LOCAL_LO] = 0xFFFC00 - 1024
+    memory = (heap, np.zeros(1024, np.uint8), np.zeros((((threads + 31) // 32) * 32, 1024), np.uint8),
+              constant_banks(bank), np.array([GLOBAL_BASE]), np.array([GLOBAL_BASE + 4096]), np.array([1]))
+    e.run_blocks(code, launch, 0, 1, memory, (*register_operands(program), round_trip_steps(program)),
+                 TraceBuffers(None, program).arrays(), counters, err, np.zeros(2, np.int64),
                  np.zeros(4, np.int64) if round_trips is None else round_trips)
     assert err[0] == 0, err
     return heap.view(np.uint32)[:threads].copy(), counters[len(prologue):]
@@ -202,8 +206,8 @@ def test_loop_with_break_leaves_the_convergence_barrier():
 
 @pytest.mark.parametrize("text, message", [
     ("FOO R1, R2", "FOO"),
-    ("MUFU.EX2 R1, R2", "MUFU.EX2"),
-    ("BAR.ARV 0x1, 0x40", "BAR"),
+    ("HMMA.16816.F32 R4, R8, R12, R4", "HMMA.16816.F32"),
+    ("BAR.RED.POPC.DEFER_BLOCKING 0x0, P1", "BAR.RED.POPC"),
 ])
 def test_unknown_opcode_is_named(text, message):
     with pytest.raises(UnsupportedInstruction, match=message.replace(".", r"\.")):

@@ -1,60 +1,34 @@
 """Lowering: parsed SASS -> int64 rows the Numba emulator runs (memsim/sass/emulate.py).
 
-Every register lives in one slot space: R0..R254 and RZ, UR0..UR62 and URZ, P0..P6 and PT,
-UP0..UP6 and UPT, and a sink that absorbs writes to RZ/URZ/PT. Each row holds the opcode id,
-flags, guard, branch target, source line, and up to 8 operands in an opcode-specific fixed
-order (kind, value, modifier bits). Constant-bank operands are launch constants: `bind` turns
-them into immediates from the launch's constant bank (ntid, nctaid, params at 0x210).
+The row layout is memsim/sass/rows.py's; each opcode family (memsim/sass/ops_*.py) lowers its
+own opcodes, and this module holds the one table that joins them (`LOWER`: every SASS opcode
+the engine runs), control flow, subroutines (a kernel's callees are appended after it, so CALL
+is a jump within one program), and the launch-time binding of constant-bank operands.
 """
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..errors import UnsupportedInstruction
 from ..ptx.program import StaticInstruction
-from .parser import Operand, SassInstruction, SassKernel
+from . import emulate as e
+from . import ops_float, ops_int, ops_memory, ops_warp
+from .family import OP
+from .parser import SassInstruction, SassKernel
+from .rows import (BOOL, CMP, CONSTANT_ROUND_TRIP, F_CMP, F_FLAGS, F_GNEG, F_GUARD, F_LINE, F_MBASE,
+                   F_MOFF, F_MUR, F_MWIDE, F_OP, F_OPS, F_SUB, F_TARGET, F_UNIFORM, F_WIDE_OPS,
+                   F_WIDTH, F_WRITES, FL_BIT64, FL_GLOBAL, FL_HI, FL_LOCAL, FL_SHARED, FL_WIDE, FL_X,
+                   GLOBAL_ROUND_TRIP, K_CONST, K_IMM, K_NONE, K_REG, N_OPERANDS, N_SLOTS, NF, P_BASE,
+                   PT, RZ, SINK, UP_BASE, UPT, UR_BASE, URZ, is_pred, put, unsupported)
 
-# Register slots.
-RZ, UR_BASE, URZ, P_BASE, PT, UP_BASE, UPT, SINK = 255, 256, 319, 320, 327, 328, 335, 336
-N_SLOTS = 337
+__all__ = ["SassProgram", "lower", "bind", "constant_bank", "register_operands", "round_trip_steps",
+           "N_SLOTS", "OP", "F_OP", "F_FLAGS", "F_GUARD", "F_TARGET", "FL_GLOBAL", "FL_SHARED",
+           "BOOL", "CMP", "P_BASE", "UP_BASE", "UR_BASE"]
 
-# Row fields: header, then 8 operands of (kind, value, modifiers), then the memory address,
-# then which operands the instruction writes (bit k: operand k; for register_operands).
-(F_OP, F_FLAGS, F_GUARD, F_GNEG, F_TARGET, F_LINE, F_WIDTH, F_CMP, F_UNIFORM) = range(9)
-F_OPS = 9
-N_OPERANDS = 8
-F_MBASE, F_MWIDE, F_MUR, F_MOFF = F_OPS + 3 * N_OPERANDS, F_OPS + 3 * N_OPERANDS + 1, \
-    F_OPS + 3 * N_OPERANDS + 2, F_OPS + 3 * N_OPERANDS + 3
-F_WRITES = F_MOFF + 1
-NF = F_WRITES + 1
-
-K_NONE, K_REG, K_IMM, K_CONST = 0, 1, 2, 3
-M_NEG, M_NOT, M_FNEG, M_FABS = 1, 2, 4, 8
-
-OPCODES = ("NOP", "MOV", "MOV64", "S2R", "IADD3", "IMAD", "LEA", "LOP3", "PLOP3", "SHF",
-           "ISETP", "FSETP", "PRMT", "IABS", "FADD", "FMUL", "FFMA", "DADD", "I2F", "F2I",
-           "MUFU_RCP", "LD", "ST", "RED", "BAR", "BRA", "EXIT", "BSSY", "BSYNC", "BREAK", "SEL")
-OP = {name: i for i, name in enumerate(OPCODES)}
-
-# Flags.
-FL_X, FL_HI, FL_WIDE, FL_U32, FL_SX32, FL_FTZ, FL_LEFT, FL_SIGNED, FL_RP, FL_FLOAT = \
-    1, 2, 4, 8, 16, 32, 64, 128, 256, 512
-FL_GLOBAL, FL_SHARED = 1024, 2048
-FL_BIT64 = 4096
-CMP = {c: i for i, c in enumerate(("EQ", "NE", "LT", "LE", "GT", "GE", "EQU", "NEU", "LTU", "LEU",
-                                   "GTU", "GEU", "NUM", "NAN", "F", "T"))}
-BOOL = {"AND": 1, "OR": 2, "XOR": 3}
-SPECIALS = ("SR_TID.X", "SR_TID.Y", "SR_TID.Z", "SR_CTAID.X", "SR_CTAID.Y", "SR_CTAID.Z",
-            "SR_CgaCtaId", "SR_LANEID", "SRZ")
-# Hopper keeps the first 1 KiB of a block's shared window for the system: user shared memory
-# starts at 0x400 (SASS builds the address from SR_CgaCtaId << 24 + 0x400).
-SHARED_WINDOW_BASE = 0x400
 CONST_PARAM_BASE = 0x210
-
-MEMORY_WIDTHS = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
+N_BANKS = 18
 
 
 @dataclass
@@ -63,351 +37,224 @@ class SassProgram:
     code: np.ndarray
     instructions: list[StaticInstruction]
 
+    @property
+    def has_global_atomics(self) -> bool:
+        ops = self.code[:, F_OP]
+        atomic = np.isin(ops, (ops_memory.O_ATOM, ops_memory.O_RED))
+        return bool(np.any(atomic & ((self.code[:, F_FLAGS] & FL_GLOBAL) != 0)))
 
-def lower(kernel: SassKernel) -> SassProgram:
-    rows, statics = [], []
-    for index, ins in enumerate(kernel.instructions):
-        row = np.zeros(NF, dtype=np.int64)
-        row[[F_GUARD, F_TARGET, F_MBASE, F_MUR]] = -1
-        static = StaticInstruction(index, ins.text, ins.line, ins.opcode)
-        _lower(ins, row, static)
-        rows.append(row)
-        statics.append(static)
-    return SassProgram(kernel.name, np.array(rows, dtype=np.int64).reshape(-1, NF), statics)
+    @property
+    def has_local(self) -> bool:
+        return bool(np.any(self.code[:, F_FLAGS] & FL_LOCAL))
+
+    def global_memory(self) -> tuple[np.ndarray, np.ndarray]:
+        """(every global access, the global loads): masks over the rows, for the cache model."""
+        ops = self.code[:, F_OP]
+        is_global = (self.code[:, F_FLAGS] & FL_GLOBAL) != 0
+        memory = (ops >> 6 == ops_memory.O_LD >> 6) & is_global
+        return memory, (ops == ops_memory.O_LD) & is_global
+
+    def barriers(self) -> np.ndarray:
+        return self.code[:, F_OP] == e.O_BAR
+
+    def branches(self) -> np.ndarray:
+        return np.isin(self.code[:, F_OP], (e.O_BRA, e.O_BRA_DIV))
 
 
-def slot(op: Operand, dst: bool = False) -> int:
-    if op.kind == "reg":
-        n = op.value
-    elif op.kind == "ureg":
-        n = URZ if op.value == 63 else UR_BASE + op.value
-    elif op.kind == "pred":
-        n = P_BASE + op.value
-    elif op.kind == "upred":
-        n = UP_BASE + op.value
+# ---- control flow ---------------------------------------------------------------------------
+
+def _nop(ins, mods, ops, row):
+    row[F_OP] = e.O_NOP
+
+
+def _control(op):
+    def handler(ins, mods, ops, row):
+        row[F_OP] = op
+        barriers = [o.value for o in ops if o.kind == "barrier"]
+        if barriers:
+            row[F_CMP] = barriers[0]
+        if op in (e.O_BRA, e.O_BSSY, e.O_BRA_DIV) and ins.target < 0:
+            raise unsupported(ins, "branch without a label target")
+        if op == e.O_BREAK and any(is_pred(o) for o in ops):
+            raise unsupported(ins, "BREAK with a predicate operand")
+    return handler
+
+
+def _bra(ins, mods, ops, row):
+    """BRA [Pc,] target: taken where the guard and Pc both hold; BRA.DIV URm, target: taken
+    where lanes of the mask URm are missing (the shuffle's divergent path)."""
+    if "DIV" in mods:
+        _control(e.O_BRA_DIV)(ins, mods, ops, row)
+        put(row, 0, next(o for o in ops if o.kind in ("reg", "ureg")))
+        return
+    if set(mods) - {"U", "CONV", "INC"}:
+        raise unsupported(ins)
+    _control(e.O_BRA)(ins, mods, ops, row)
+    conditions = [o for o in ops if is_pred(o)]
+    put(row, 0, conditions[0] if conditions else None)
+
+
+def _bar(ins, mods, ops, row):
+    """BAR.SYNC (any id, any count: one barrier for the block); BAR.ARV arrives without waiting
+    and is taken as a no-op (its partner BAR.SYNC waits for the block)."""
+    if "ARV" in mods:
+        row[F_OP] = e.O_NOP
+        return
+    if "SYNC" not in mods or "RED" in mods:
+        raise unsupported(ins)
+    row[F_OP] = e.O_BAR
+
+
+def _call(ins, mods, ops, row):
+    row[F_OP] = e.O_CALL
+    if not getattr(ins, "call_target", ""):
+        raise unsupported(ins, "call without a named target")
+
+
+def _ret(ins, mods, ops, row):
+    row[F_OP] = e.O_RET
+
+
+def _mov_or_ldc(ins, mods, ops, row):
+    if ops_memory.is_indexed_constant(ops):
+        ops_memory._ldc_indexed(ins, mods, ops, row)
     else:
-        raise ValueError(op.kind)
-    if dst and n in (RZ, URZ, PT, UPT):
-        return SINK
-    return n
+        ops_int._ldc(ins, mods, ops, row)
 
 
-def _lower(ins: SassInstruction, row: np.ndarray, static: StaticInstruction) -> None:
-    name, mods = ins.opcode, set(ins.mods)
+def _hfma2(ins, mods, ops, row):
+    if not ops_int.is_constant_hfma2(ops):
+        raise unsupported(ins, "half-precision arithmetic")
+    ops_int._hfma2_mov(ins, mods, ops, row)
+
+
+def _address_move(ins, mods, ops, row):
+    """MOV Rd, 32@lo/hi((kernel + .L_x_N@srel)): a return address, which CALL/RET keep on
+    their own stack: the register gets 0."""
+    if len(ops) > 1 and ops[1].kind == "unknown" and "32@" in ops[1].text:
+        row[F_OP] = ops_int.O_MOV
+        put(row, 0, ops[0], dst=True)
+        row[F_OPS + 3], row[F_OPS + 4] = K_IMM, 0
+        return
+    ops_int._mov(ins, mods, ops, row)
+
+
+CONTROL = {
+    "NOP": _nop, "WARPSYNC": _nop, "NANOSLEEP": _nop, "YIELD": _nop, "MEMBAR": _nop,
+    "FENCE": _nop, "ERRBAR": _nop, "CCTL": _nop, "CCTLL": _nop, "DEPBAR": _nop,
+    "LDGDEPBAR": _nop, "BMOV": None, "PMTRIG": _nop, "CGAERRBAR": _nop,
+    "BRA": _bra, "EXIT": _control(e.O_EXIT), "BSSY": _control(e.O_BSSY),
+    "BSYNC": _control(e.O_BSYNC), "BREAK": _control(e.O_BREAK), "BAR": _bar, "CALL": _call,
+    "RET": _ret, "LDC": _mov_or_ldc, "HFMA2": _hfma2, "MOV": _address_move,
+}
+LOWER = {**ops_int.LOWER, **ops_float.LOWER, **ops_warp.LOWER, **ops_memory.LOWER,
+         **{k: v for k, v in CONTROL.items() if v is not None}}
+UNIFORM_TWINS = ("IADD3", "IMAD", "LEA", "LOP3", "SHF", "MOV", "LDC", "SEL", "ISETP", "PLOP3",
+                 "FLO", "POPC", "BREV", "PRMT", "SGXT", "BMSK", "IABS", "P2R", "R2P", "IMNMX")
+
+
+def handler_for(ins: SassInstruction):
+    """The lowering handler of an instruction (uniform twins share their vector opcode's), or
+    None where the engine does not run the opcode."""
+    name = ins.opcode
+    if name in LOWER:
+        return LOWER[name]
+    if name.startswith("U") and name[1:] in UNIFORM_TWINS:
+        return LOWER[name[1:]]
+    return None
+
+
+def lower_instruction(ins: SassInstruction, row: np.ndarray, static: StaticInstruction) -> None:
     row[F_LINE] = ins.line
     row[F_TARGET] = ins.target
     if ins.guard >= 0:
         row[F_GUARD] = (UP_BASE if ins.guard_uniform else P_BASE) + ins.guard
         row[F_GNEG] = int(ins.guard_negated)
-    ops = list(ins.operands)
-    if name.startswith("U") and name not in ("UNKNOWN",) or name == "S2UR":
+    if ins.opcode.startswith("U") and ins.opcode[1:] in UNIFORM_TWINS or ins.opcode in ("S2UR", "VOTEU"):
         row[F_UNIFORM] = 1
-        name = name[1:] if name.startswith("U") else name
-    handler = _HANDLERS.get(name)
+    if any(o.kind == "unknown" for o in ins.operands) and ins.opcode not in ("MOV", "UMOV"):
+        bad = next(o for o in ins.operands if o.kind == "unknown")
+        raise unsupported(ins, f"operand `{bad.text}`")
+    handler = handler_for(ins)
     if handler is None:
-        raise UnsupportedInstruction(f"SASS opcode {ins.opcode} is not emulated (`{ins.text}`)")
-    handler(ins, mods, ops, row, static)
+        raise unsupported(ins)
+    handler(ins, set(ins.mods), list(ins.operands), row)
+    _describe(row, static)
 
 
-def _put(row: np.ndarray, k: int, op: Operand | None, dst: bool = False, floating: bool = False) -> None:
-    base = F_OPS + 3 * k
-    if op is None:
-        row[base] = K_NONE
+def _describe(row: np.ndarray, static: StaticInstruction) -> None:
+    """What the report says of a memory instruction: its space, op and width."""
+    op = row[F_OP]
+    if op >> 6 != ops_memory.O_LD >> 6 or op == ops_memory.O_LDC:
         return
-    mod = 0
-    if op.kind in ("reg", "ureg", "pred", "upred"):
-        row[base], row[base + 1] = K_REG, slot(op, dst)
-        row[F_WRITES] |= int(dst) << k
-    elif op.kind == "imm":
-        row[base], row[base + 1] = K_IMM, op.value & 0xFFFFFFFF
-    elif op.kind == "fimm":
-        row[base], row[base + 1] = K_IMM, struct.unpack("<I", struct.pack("<f", op.fvalue))[0]
-        if floating:
-            op = Operand("fimm")  # the sign is in the value already
-    elif op.kind == "const":
-        row[base], row[base + 1] = K_CONST, (op.bank << 32) | op.value
-    else:
-        raise UnsupportedInstruction(f"operand kind {op.kind} where a value is expected")
-    if op.negate:
-        mod |= M_FNEG if floating else M_NEG
-    if op.invert:
-        mod |= M_NOT
-    if op.absolute:
-        mod |= M_FABS
-    row[base + 2] = mod
+    flags = row[F_FLAGS]
+    static.space = "global" if flags & FL_GLOBAL else ("shared" if flags & FL_SHARED else "local")
+    static.width = int(row[F_WIDTH])
+    static.op = {ops_memory.O_LD: "ld", ops_memory.O_ST: "st", ops_memory.O_ATOM: "atom",
+                 ops_memory.O_RED: "red", ops_memory.O_LDGSTS: "ldgsts", ops_memory.O_LDSM: "ldsm"}[op]
+    if op == ops_memory.O_LDSM:
+        static.space = "shared"
 
 
-def _place(row, ops, layout, floating=False, dsts=1) -> None:
-    for k, op in enumerate(layout):
-        if op is not None:
-            _put(row, k, ops[op] if isinstance(op, int) else op, dst=k < dsts, floating=floating)
+def lower(kernel: SassKernel, functions: dict[str, SassKernel] | None = None) -> SassProgram:
+    """The kernel's rows, followed by those of every function it calls (transitively); CALLs
+    target their callee's first row. Raises UnsupportedInstruction at the first instruction
+    the engine cannot run."""
+    parts = _with_callees(kernel, functions or {})
+    starts, offset = {}, 0
+    for part in parts:
+        starts[part.name] = offset
+        offset += len(part.instructions)
+    rows, statics = [], []
+    for part in parts:
+        base = starts[part.name]
+        for ins in part.instructions:
+            index = len(rows)
+            row = np.zeros(NF, dtype=np.int64)
+            row[[F_GUARD, F_TARGET, F_MBASE, F_MUR]] = -1
+            static = StaticInstruction(index, ins.text, ins.line, ins.opcode)
+            lower_instruction(ins, row, static)
+            if row[F_TARGET] >= 0:
+                row[F_TARGET] += base
+            if row[F_OP] == e.O_CALL:
+                row[F_TARGET] = starts[ins.call_target]
+            rows.append(row)
+            statics.append(static)
+    return SassProgram(kernel.name, np.array(rows, dtype=np.int64).reshape(-1, NF), statics)
 
 
-def _is_pred(op: Operand) -> bool:
-    return op.kind in ("pred", "upred")
+def _with_callees(kernel: SassKernel, functions: dict[str, SassKernel]) -> list[SassKernel]:
+    order, todo = [kernel], [kernel]
+    seen = {kernel.name}
+    while todo:
+        for ins in todo.pop().instructions:
+            target = getattr(ins, "call_target", "")
+            if ins.opcode != "CALL" or not target or target in seen:
+                continue
+            if target not in functions:
+                raise UnsupportedInstruction(f"call of `{target}`, which the listing does not hold: `{ins.text}`")
+            seen.add(target)
+            order.append(functions[target])
+            todo.append(functions[target])
+    return order
 
 
-def _nop(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["NOP"]
+def unsupported_instructions(kernel: SassKernel, functions: dict[str, SassKernel] | None = None
+                             ) -> list[tuple[str, int, str]]:
+    """(opcode with modifiers, source line, message) of every instruction of the kernel and its
+    callees the engine cannot run: what `memsim coverage` lists."""
+    found = []
+    for part in _with_callees(kernel, functions or {}):
+        for ins in part.instructions:
+            row = np.zeros(NF, dtype=np.int64)
+            try:
+                lower_instruction(ins, row, StaticInstruction(0, ins.text, ins.line, ins.opcode))
+            except UnsupportedInstruction as error:
+                found.append((".".join((ins.opcode, *ins.mods)), ins.line, str(error)))
+    return found
 
 
-def _mov(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["MOV"]
-    _place(row, ops, [0, 1])
-
-
-def _ldc(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["MOV64"] if "64" in mods else OP["MOV"]
-    _place(row, ops, [0, 1])
-
-
-def _cs2r(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["MOV64"]
-    _put(row, 0, ops[0], dst=True)
-    row[F_OPS + 3], row[F_OPS + 4] = K_IMM, 0
-
-
-def _s2r(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["S2R"]
-    name = ops[1].text
-    if name not in SPECIALS:
-        raise UnsupportedInstruction(f"special register {name} is not emulated (`{ins.text}`)")
-    _put(row, 0, ops[0], dst=True)
-    row[F_OPS + 3], row[F_OPS + 4] = K_IMM, SPECIALS.index(name)
-
-
-def _hfma2(ins, mods, ops, row, static) -> None:
-    # HFMA2.MMA Rd, -RZ, RZ, hi, lo: ptxas' way of materialising a 32-bit constant.
-    if not (ops[1].kind == "reg" and ops[1].value == RZ and ops[2].kind == "reg" and ops[2].value == RZ):
-        raise UnsupportedInstruction(f"HFMA2 other than a constant move is not emulated (`{ins.text}`)")
-    hi, lo = (struct.unpack("<H", np.float16(o.fvalue if o.kind == "fimm" else o.value).tobytes())[0]
-              for o in ops[3:5])
-    row[F_OP] = OP["MOV"]
-    _put(row, 0, ops[0], dst=True)
-    row[F_OPS + 3], row[F_OPS + 4] = K_IMM, (hi << 16) | lo
-
-
-def _iadd3(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["IADD3"]
-    row[F_FLAGS] = FL_X if "X" in mods else 0
-    carries_out = [o for o in ops[1:3] if _is_pred(o)]
-    rest = ops[1 + len(carries_out):]
-    layout = [ops[0]] + (carries_out + [None, None])[:2] + rest[:3] + (rest[3:] + [None, None])[:2]
-    _place(row, layout, list(range(len(layout))), dsts=3)
-    for k, op in enumerate(layout):
-        if op is None:
-            row[F_OPS + 3 * k] = K_NONE
-
-
-def _viadd(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["IADD3"]
-    _put(row, 0, ops[0], dst=True)
-    _put(row, 3, ops[1])
-    _put(row, 4, ops[2])
-
-
-def _imad(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["IMAD"]
-    flags = 0
-    for m, f in (("X", FL_X), ("HI", FL_HI), ("WIDE", FL_WIDE), ("U32", FL_U32)):
-        if m in mods:
-            flags |= f
-    row[F_FLAGS] = flags
-    if _is_pred(ops[1]):
-        raise UnsupportedInstruction(f"IMAD with a carry out is not emulated (`{ins.text}`)")
-    _place(row, ops, [0, None, 1, 2, 3] + ([4] if len(ops) > 4 else []))
-
-
-def _lea(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["LEA"]
-    flags = 0
-    for m, f in (("X", FL_X), ("HI", FL_HI), ("SX32", FL_SX32)):
-        if m in mods:
-            flags |= f
-    row[F_FLAGS] = flags
-    rest = ops[1:]
-    carry_out = rest.pop(0) if _is_pred(rest[0]) else None
-    a, b = rest.pop(0), rest.pop(0)
-    hi = rest.pop(0) if "HI" in mods and "SX32" not in mods else None
-    shift = rest.pop(0)
-    carry_in = rest.pop(0) if rest else None
-    for k, op in enumerate([ops[0], carry_out, a, b, hi, shift, carry_in]):
-        _put(row, k, op, dst=k < 2)
-
-
-def _lop3(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["LOP3"]
-    if _is_pred(ops[0]):
-        layout = [ops[1], ops[0], ops[2], ops[3], ops[4], ops[5]]
-    else:
-        layout = [ops[0], None, ops[1], ops[2], ops[3], ops[4]]
-    for k, op in enumerate(layout):
-        _put(row, k, op, dst=k < 2)
-
-
-def _plop3(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["PLOP3"]
-    _place(row, ops, [0, 1, 2, 3, 4, 5, 6], dsts=2)
-
-
-def _shf(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["SHF"]
-    flags = FL_LEFT if "L" in mods else 0
-    flags |= FL_HI if "HI" in mods else 0
-    flags |= FL_SIGNED if ("S32" in mods or "S64" in mods) else 0
-    flags |= FL_BIT64 if ("U64" in mods or "S64" in mods) else 0
-    row[F_FLAGS] = flags
-    _place(row, ops, [0, 1, 2, 3])
-
-
-def _compare_mods(ins, mods, row) -> None:
-    cmp = [m for m in ins.mods if m in CMP]
-    boolean = [m for m in ins.mods if m in BOOL]
-    row[F_CMP] = CMP[cmp[0]] | (BOOL[boolean[0]] << 8 if boolean else 1 << 8)
-
-
-def _isetp(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["ISETP"]
-    _compare_mods(ins, mods, row)
-    row[F_FLAGS] = (FL_U32 if "U32" in mods else 0) | (FL_X if "EX" in mods else 0)
-    _place(row, ops, list(range(len(ops))), dsts=2)
-
-
-def _fsetp(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["FSETP"]
-    _compare_mods(ins, mods, row)
-    row[F_FLAGS] = FL_FTZ if "FTZ" in mods else 0
-    _place(row, ops, list(range(len(ops))), floating=True, dsts=2)
-
-
-def _float(name):
-    def handler(ins, mods, ops, row, static) -> None:
-        row[F_OP] = OP[name]
-        row[F_FLAGS] = FL_FTZ if "FTZ" in mods else 0
-        _place(row, ops, list(range(len(ops))), floating=True)
-    return handler
-
-
-def _i2f(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["I2F"]
-    unsigned = "U32" in mods
-    row[F_FLAGS] = (FL_U32 if unsigned else 0) | (FL_RP if "RP" in mods else 0)
-    if any(m in mods for m in ("F64", "S64", "U64", "F16", "U16", "S16", "U8", "S8")) and ins.opcode == "I2F":
-        raise UnsupportedInstruction(f"I2F of this type is not emulated (`{ins.text}`)")
-    _place(row, ops, [0, 1])
-
-
-def _f2i(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["F2I"]
-    if not ("TRUNC" in mods and ("U32" in mods or "S32" in mods or len(mods & {"U32", "S64", "U64"}) == 0)):
-        raise UnsupportedInstruction(f"F2I rounding/type not emulated (`{ins.text}`)")
-    row[F_FLAGS] = (FL_U32 if "U32" in mods else 0) | (FL_FTZ if "FTZ" in mods else 0)
-    _place(row, ops, [0, 1], floating=True)
-
-
-def _mufu(ins, mods, ops, row, static) -> None:
-    if "RCP" not in mods:
-        raise UnsupportedInstruction(f"MUFU.{'.'.join(ins.mods)} is not emulated (`{ins.text}`)")
-    row[F_OP] = OP["MUFU_RCP"]
-    _place(row, ops, [0, 1], floating=True)
-
-
-def _prmt(ins, mods, ops, row, static) -> None:
-    if ins.mods:
-        raise UnsupportedInstruction(f"PRMT mode {ins.mods} is not emulated (`{ins.text}`)")
-    row[F_OP] = OP["PRMT"]
-    _place(row, ops, [0, 1, 2, 3])
-
-
-def _iabs(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["IABS"]
-    _place(row, ops, [0, 1])
-
-
-def _sel(ins, mods, ops, row, static) -> None:
-    row[F_OP] = OP["SEL"]
-    _place(row, ops, [0, 1, 2, 3])
-
-
-def _memory_width(mods: set[str]) -> tuple[int, bool]:
-    for m, width in MEMORY_WIDTHS.items():
-        if m in mods:
-            return width, m.startswith("S")
-    return 4, False
-
-
-def _memory(space: str, kind: str):
-    def handler(ins, mods, ops, row, static) -> None:
-        width, signed = _memory_width(mods)
-        row[F_OP] = OP[kind]
-        row[F_WIDTH] = width
-        row[F_FLAGS] = (FL_GLOBAL if space == "global" else FL_SHARED) | (FL_SIGNED if signed else 0)
-        address = next(o for o in ops if o.kind == "mem")
-        data = [o for o in ops if o.kind != "mem"]
-        if kind == "RED":
-            if "ADD" not in mods or len(data) != 1:
-                raise UnsupportedInstruction(f"{ins.opcode}.{'.'.join(ins.mods)} is not emulated (`{ins.text}`)")
-            row[F_FLAGS] |= FL_FLOAT if "F32" in mods else 0
-            if any(m in mods for m in ("64", "F64", "S64", "U64", "F16x2", "BF16x2")):
-                raise UnsupportedInstruction(f"{ins.opcode} width not emulated (`{ins.text}`)")
-        _put(row, 0, data[0], dst=kind == "LD")
-        row[F_MBASE] = -1 if address.base < 0 else (
-            (URZ if address.base == 63 else UR_BASE + address.base) if address.base_uniform else address.base)
-        row[F_MWIDE] = int(address.wide)
-        row[F_MUR] = -1 if address.uoffset < 0 else (
-            URZ if address.uoffset == 63 else UR_BASE + address.uoffset)
-        row[F_MOFF] = address.value
-        static.space, static.width = space, width
-        static.op = {"LD": "ld", "ST": "st", "RED": "red"}[kind]
-    return handler
-
-
-def _control(name):
-    def handler(ins, mods, ops, row, static) -> None:
-        row[F_OP] = OP[name]
-        barriers = [o.value for o in ops if o.kind == "barrier"]
-        if barriers:
-            row[F_CMP] = barriers[0]
-        if name in ("BRA", "BSSY") and ins.target < 0:
-            raise UnsupportedInstruction(f"{ins.opcode} without a label target (`{ins.text}`)")
-        if name == "BRA" and ins.mods:
-            raise UnsupportedInstruction(f"BRA.{'.'.join(ins.mods)} is not emulated (`{ins.text}`)")
-        if name == "BRA":   # `@P0 BRA P1, target`: taken where the guard and P1 both hold
-            conditions = [o for o in ops if _is_pred(o)]
-            _put(row, 0, conditions[0] if conditions else None)
-        if name == "BREAK" and any(_is_pred(o) for o in ops):
-            raise UnsupportedInstruction(f"predicated-operand BREAK is not emulated (`{ins.text}`)")
-    return handler
-
-
-def _bar(ins, mods, ops, row, static) -> None:
-    if "SYNC" not in mods or (ops and not (ops[0].kind == "imm" and ops[0].value == 0)) or len(ops) > 1:
-        raise UnsupportedInstruction(f"BAR other than bar.sync 0 is not emulated (`{ins.text}`)")
-    row[F_OP] = OP["BAR"]
-
-
-_HANDLERS = {
-    "NOP": _nop, "WARPSYNC": _nop, "MOV": _mov, "LDC": _ldc, "S2R": _s2r, "S2UR": _s2r,
-    "CS2R": _cs2r, "HFMA2": _hfma2, "IADD3": _iadd3, "VIADD": _viadd, "IMAD": _imad,
-    "LEA": _lea, "LOP3": _lop3, "PLOP3": _plop3, "SHF": _shf, "ISETP": _isetp, "FSETP": _fsetp,
-    "FADD": _float("FADD"), "FMUL": _float("FMUL"), "FFMA": _float("FFMA"),
-    "DADD": _float("DADD"), "I2F": _i2f, "I2FP": _i2f, "F2I": _f2i, "MUFU": _mufu,
-    "PRMT": _prmt, "IABS": _iabs, "SEL": _sel,
-    "LDG": _memory("global", "LD"), "STG": _memory("global", "ST"),
-    "LDS": _memory("shared", "LD"), "STS": _memory("shared", "ST"),
-    "REDG": _memory("global", "RED"),
-    "BAR": _bar, "BRA": _control("BRA"), "EXIT": _control("EXIT"), "BSSY": _control("BSSY"),
-    "BSYNC": _control("BSYNC"), "BREAK": _control("BREAK"),
-}
-# Uniform-datapath twins (UIADD3, UMOV, ...) share the handlers; lower() strips the U.
-SUPPORTED = sorted(set(_HANDLERS) | {"U" + n for n in ("IADD3", "IMAD", "LEA", "LOP3", "SHF", "MOV", "LDC")})
-
-
-# Round-trip steps of the warp scoreboard (memsim/sass/emulate.py): a warp's clock counts
-# global round trips in its high bits and constant-cache ones in its low bits, so that the
-# largest clock is the path with the most global round trips.
-GLOBAL_ROUND_TRIP, CONSTANT_ROUND_TRIP = 1 << 20, 1
-
+# ---- the warp scoreboard's inputs -----------------------------------------------------------
 
 def round_trip_steps(program: SassProgram) -> np.ndarray:
     """Per pc, the round trip its result waits for: global loads (LDG) go to L1, L2 or DRAM;
@@ -417,7 +264,7 @@ def round_trip_steps(program: SassProgram) -> np.ndarray:
     steps = np.zeros(len(program.code), np.int64)
     for pc, static in enumerate(program.instructions):
         row = program.code[pc]
-        if row[F_OP] == OP["LD"] and row[F_FLAGS] & FL_GLOBAL:
+        if row[F_OP] in (ops_memory.O_LD, ops_memory.O_ATOM) and row[F_FLAGS] & FL_GLOBAL:
             steps[pc] = GLOBAL_ROUND_TRIP
         elif static.opcode == "LDC":
             steps[pc] = CONSTANT_ROUND_TRIP
@@ -448,7 +295,7 @@ def _register_uses(row: np.ndarray) -> tuple[list[int], list[int]]:
             continue
         target = writes if (row[F_WRITES] >> k) & 1 else reads
         target.extend(range(first, first + _registers_of(row, k)))
-    if row[F_MBASE] >= 0 and row[F_MBASE] not in (RZ, URZ):
+    if row[F_MBASE] >= 0 and row[F_MBASE] not in (RZ, URZ) and row[F_OP] != ops_memory.O_LDC:
         reads.extend(range(int(row[F_MBASE]), int(row[F_MBASE]) + (2 if row[F_MWIDE] else 1)))
     if row[F_MUR] >= 0 and row[F_MUR] != URZ:
         reads.append(int(row[F_MUR]))
@@ -456,17 +303,31 @@ def _register_uses(row: np.ndarray) -> tuple[list[int], list[int]]:
 
 
 def _registers_of(row: np.ndarray, k: int) -> int:
-    """Consecutive registers operand k spans: the data of 64- and 128-bit memory accesses,
-    64-bit moves and doubles, IMAD.WIDE's result and the addend pair of IMAD.WIDE/.HI."""
+    """Consecutive registers operand k spans: memory data (width / 4; ldmatrix one per
+    matrix), register pairs of 64-bit operands, IMAD.WIDE's result and the addend pair of
+    IMAD.WIDE/.HI."""
     op, flags = row[F_OP], row[F_FLAGS]
-    if op in (OP["LD"], OP["ST"], OP["RED"]) and k == 0:
+    if op == ops_memory.O_LDSM and k == 0:
+        return int(row[F_SUB])
+    if op >> 6 == ops_memory.O_LD >> 6 and k <= 2 and op != ops_memory.O_LDGSTS:
         return max(int(row[F_WIDTH]) // 4, 1)
-    if (op == OP["MOV64"] and k <= 1) or (op == OP["DADD"] and k <= 2):
+    if (row[F_WIDE_OPS] >> k) & 1 or (op == ops_int.O_MOV64 and k <= 1):
         return 2
-    if op == OP["IMAD"] and ((flags & FL_WIDE and k == 0) or (flags & (FL_WIDE | FL_HI) and k == 4)):
+    if op in (ops_float.O_DADD, ops_float.O_DMUL, ops_float.O_DFMA, ops_float.O_DMNMX) and k <= 3:
+        return 2
+    if op == ops_float.O_F2F or op == ops_float.O_I2F or op == ops_float.O_F2I:
+        from .rows import F_TYPE, T_F64, T_S64, T_U64
+        wide_types = (T_F64, T_S64, T_U64)
+        if (k == 0 and row[F_TYPE] in wide_types) or (k == 1 and row[F_SUB] in wide_types):
+            return 2
+    if op == ops_int.O_IMAD and ((flags & FL_WIDE and k == 0) or (flags & (FL_WIDE | FL_HI) and k == 4)):
+        return 2
+    if op == ops_warp.O_MATCH and k == 2 and flags & FL_BIT64:
         return 2
     return 1
 
+
+# ---- constant banks -------------------------------------------------------------------------
 
 def constant_bank(block3, grid3, params: np.ndarray) -> np.ndarray:
     """Bank 0 as sm_90 lays it out: ntid at 0x0, nctaid at 0xc, the stack top at 0x28, the
@@ -475,14 +336,28 @@ def constant_bank(block3, grid3, params: np.ndarray) -> np.ndarray:
     words = bank[:CONST_PARAM_BASE].view(np.uint32)
     words[0:3] = block3
     words[3:6] = grid3
-    words[0x28 // 4] = 0xFFFC00
+    words[0x28 // 4] = ops_memory.STACK_TOP
     bank[CONST_PARAM_BASE:CONST_PARAM_BASE + len(params)] = params
     return bank
 
 
-def bind(program: SassProgram, bank: np.ndarray) -> np.ndarray:
-    """The program's rows with every c[0x0][off] operand replaced by its launch value."""
+def constant_banks(bank0: np.ndarray, others: dict[int, bytes] | None = None) -> np.ndarray:
+    """Every bank as rows of one array (what register-indexed LDC reads): bank 0 and the
+    cubin's other constant sections by bank number."""
+    others = others or {}
+    size = max([len(bank0)] + [len(v) for v in others.values()])
+    banks = np.zeros((N_BANKS, (size + 15) // 16 * 16), np.uint8)
+    banks[0, :len(bank0)] = bank0
+    for number, data in others.items():
+        if number < N_BANKS:
+            banks[number, :len(data)] = np.frombuffer(data, np.uint8)
+    return banks
+
+
+def bind(program: SassProgram, bank: np.ndarray, others: dict[int, bytes] | None = None) -> np.ndarray:
+    """The program's rows with every c[bank][off] operand replaced by its launch value."""
     code = program.code.copy()
+    banks = {0: bank.tobytes(), **(others or {})}
     for pc in range(code.shape[0]):
         for k in range(N_OPERANDS):
             base = F_OPS + 3 * k
@@ -490,11 +365,17 @@ def bind(program: SassProgram, bank: np.ndarray) -> np.ndarray:
                 continue
             packed = int(code[pc, base + 1])
             bank_id, offset = packed >> 32, packed & 0xFFFFFFFF
-            size = 8 if code[pc, F_OP] == OP["MOV64"] else 4
-            if bank_id != 0 or offset + size > len(bank):
+            wide = code[pc, F_OP] == ops_int.O_MOV64 or (code[pc, F_WIDE_OPS] >> k) & 1
+            size = 8 if wide else 4
+            data = banks.get(bank_id)
+            if data is None or offset + size > len(data):
                 raise UnsupportedInstruction(
-                    f"constant c[{bank_id:#x}][{offset:#x}] is outside the emulated bank "
+                    f"constant c[{bank_id:#x}][{offset:#x}] is outside the emulated banks "
                     f"(`{program.instructions[pc].text}`)")
             code[pc, base] = K_IMM
-            code[pc, base + 1] = int.from_bytes(bank[offset:offset + size].tobytes(), "little")
+            code[pc, base + 1] = int.from_bytes(data[offset:offset + size], "little", signed=True)
+            if size == 4:
+                code[pc, base + 1] &= 0xFFFFFFFF
+            else:
+                code[pc, F_WIDE_OPS] |= 1 << k
     return code

@@ -9,13 +9,15 @@ counts. The PTX front end still supplies the parameter layout and shared-memory 
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Sequence
 
+import numba
 import numpy as np
 
 from .. import metrics as m
 from ..compile import compile_cuda, load_source
-from ..count import new_counters
+from ..count import N_COUNTERS
 from ..errors import BudgetExceeded, LaunchError, MemoryFault, MemsimError, UnsupportedInstruction
 from ..launch import LaunchSpec, Value, dims
 from ..memory import GlobalHeap, pack_params, split_args
@@ -27,22 +29,29 @@ from ..trace import TraceBuffers, TraceRequest
 from . import emulate as e
 from .compile import listing
 from .parser import parse as parse_sass
-from .program import SassProgram, bind, constant_bank, lower, register_operands, round_trip_steps
+from .ops_memory import STACK_TOP
+from .program import (SassProgram, bind, constant_bank, constant_banks, lower, register_operands,
+                      round_trip_steps)
 
 DEFAULT_BUDGET = 2_000_000_000
+# Local memory each thread may use below the stack top (register spills, local arrays, call
+# frames); a deeper access is reported as out of bounds.
+LOCAL_BYTES_PER_THREAD = 16 * 1024
+# %nsmid and the SM a block runs on (%smid = block % NSMID): the H100 SXM's 132 SMs.
+NSMID = 132
 MAX_THREADS_PER_BLOCK = 1024
 
 
 def sass_program(source: str, kernel: str, arch: str = "sm_90", options: Sequence[str] = (),
                  source_name: str = "kernel.cu", sass: str | None = None) -> SassProgram:
     """The lowered SASS of one kernel of a CUDA C source (or of `sass`, nvdisasm's listing of
-    its cubin, where given: no nvdisasm needed then)."""
+    its cubin, where given: no nvdisasm needed then), with the functions it calls."""
     if sass is None:
         sass = listing(source, arch, tuple(options), source_name)
-    kernels = parse_sass(sass)
-    if kernel not in kernels:
-        raise LaunchError(f"no kernel named '{kernel}' in the cubin (kernels: {', '.join(sorted(kernels))})")
-    return lower(kernels[kernel])
+    functions = parse_sass(sass)
+    if kernel not in functions:
+        raise LaunchError(f"no kernel named '{kernel}' in the cubin (kernels: {', '.join(sorted(functions))})")
+    return lower(functions[kernel], functions)
 
 
 def cuda_source(source: str) -> tuple[str, str]:
@@ -78,10 +87,12 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
     if trace is not None:
         _check_traceable(trace, program)
         trace.note_buffers(heap)
-    code = bind(program, constant_bank(block3, grid3, params))
+    bank0 = constant_bank(block3, grid3, params)
+    code = bind(program, bank0)
     shared_bytes = max(ptx_program.shared_static, ptx_program.shared_dynamic_offset + shared_mem)
     counters, round_trips = _run(code, program, heap, threads, block3, grid3, shared_bytes,
-                                 max_instructions, TraceBuffers(trace, program))
+                                 max_instructions, TraceBuffers(trace, program),
+                                 constant_banks(bank0), NSMID)
     heap.write_back()
     rows = instruction_rows(program, counters)
     metrics = metrics_from_rows(rows, counters)
@@ -97,36 +108,67 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
         simulation_seconds=time.perf_counter() - started)
 
 
+def _workers(program: SassProgram, n_blocks: int, threads: int, tracing: bool) -> int:
+    """Blocks run on every core unless global atomics order them or there is little work.
+    A trace keeps one worker: its records come in block order."""
+    if tracing or program.has_global_atomics or n_blocks * threads < 1 << 14:
+        return 1
+    return max(1, min(numba.get_num_threads(), n_blocks))
+
+
+def _local_window(program: SassProgram, threads: int) -> int:
+    """Bytes of local memory each thread gets below the stack top: none without LDL/STL."""
+    return LOCAL_BYTES_PER_THREAD if program.has_local else 16
+
+
 def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, threads: int, block3, grid3,
-         shared_bytes: int, budget: int, tracing: TraceBuffers) -> tuple[np.ndarray, np.ndarray]:
-    """Run the grid in chunks of blocks (the trace's, or all at once untraced), handing each
-    chunk's accesses on before the next; the budget counts over the whole launch. Returns the
-    counters and the warps' round trips (memsim.metrics.ROUND_TRIPS, in that order)."""
-    shared = np.zeros((shared_bytes + 15) // 16 * 16 + 16, dtype=np.uint8)
-    counters = new_counters(len(code))
-    err = np.zeros(6, dtype=np.int64)
-    stats = np.zeros(2, dtype=np.int64)
-    round_trips = np.zeros(len(m.ROUND_TRIPS), dtype=np.int64)
-    sources, dests = register_operands(program)
-    steps = round_trip_steps(program)
-    regs = e.new_registers((threads + 31) // 32)
-    raw = heap.views
+         shared_bytes: int, budget: int, tracing: TraceBuffers, cbank: np.ndarray,
+         nsmid: int) -> tuple[np.ndarray, np.ndarray]:
+    """Run the grid in chunks of blocks (the trace's, or all at once untraced) on the workers,
+    handing each chunk's accesses on before the next; the budget counts over the whole launch.
+    Returns the counters and the warps' round trips (memsim.metrics.ROUND_TRIPS, in order)."""
     n_blocks = grid3[0] * grid3[1] * grid3[2]
+    workers = _workers(program, n_blocks, threads, tracing.trace is not None)
+    local_bytes = _local_window(program, threads)
+    launch = np.zeros(e.N_LAUNCH, np.int64)
+    launch[e.L_THREADS] = threads
+    launch[e.L_BLOCK:e.L_BLOCK + 3] = block3
+    launch[e.L_GRID:e.L_GRID + 3] = grid3
+    launch[e.L_NSMID], launch[e.L_BUDGET], launch[e.L_SHARED] = nsmid, budget, shared_bytes
+    launch[e.L_LOCAL_LO] = STACK_TOP - local_bytes
+    counters = np.zeros((workers, len(code), N_COUNTERS), np.int64)
+    errs = np.zeros((workers, 6), np.int64)
+    stats = np.zeros((workers, 2), np.int64)
+    round_trips = np.zeros((workers, len(m.ROUND_TRIPS)), np.int64)
+    flow = (*register_operands(program), round_trip_steps(program))
+    n_warps = (threads + 31) // 32
+    shared = [np.zeros((shared_bytes + 15) // 16 * 16 + 16, np.uint8) for _ in range(workers)]
+    local = [np.zeros((n_warps * 32, local_bytes), np.uint8) for _ in range(workers)]
+    heap8 = heap.views[0]
+
+    def run(first: int, last: int, p: int) -> int:
+        memory = (heap8, shared[p], local[p], cbank, heap.lo, heap.hi, heap.writable)
+        launch_p = launch.copy()
+        launch_p[e.L_BUDGET] = budget
+        return e.run_blocks(code, launch_p, first, last, memory, flow, tracing.arrays(0),
+                            counters[p], errs[p], stats[p], round_trips[p])
+
     chunk = tracing.chunk_blocks(n_blocks)
-    executed = 0
-    for first in range(0, n_blocks, chunk):
-        executed += e.run_blocks(
-            code, regs, threads, np.array(block3, np.int64), np.array(grid3, np.int64), first,
-            min(n_blocks, first + chunk), raw[0], raw[1], raw[2], shared[:max(shared_bytes, 16)],
-            heap.lo, heap.hi, counters, err, budget - executed, stats, *tracing.arrays(),
-            sources, dests, steps, round_trips)
-        if err[0] != e.E_NONE:
-            if err[0] == e.E_BUDGET:
-                err[5] = budget
-            raise _error(err, program, grid3, block3)
-        tracing.drain()
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for first in range(0, n_blocks, chunk):
+            last = min(n_blocks, first + chunk)
+            bounds = [first + (last - first) * p // workers for p in range(workers + 1)]
+            list(pool.map(run, bounds[:-1], bounds[1:], range(workers)))
+            for p in range(workers):
+                if errs[p, 0] != e.E_NONE:
+                    if errs[p, 0] == e.E_BUDGET:
+                        errs[p, 5] = budget
+                    raise _error(errs[p], program, grid3, block3)
+            tracing.drain()
     tracing.finish()
-    return counters, round_trips
+    trips = round_trips.sum(axis=0)
+    trips[2:] = round_trips[:, 2:].max(axis=0)
+    return counters.sum(axis=0), trips
 
 
 def _check_traceable(trace: TraceRequest, program: SassProgram) -> None:
@@ -151,9 +193,22 @@ def _error(err: np.ndarray, program: SassProgram, grid3, block3) -> Exception:
     if code == e.E_BUDGET:
         return BudgetExceeded(f"kernel {program.kernel} ran past the budget of {extra:,} warp "
                               f"instructions (at {where})")
+    if code == e.E_CALL_DEPTH:
+        return LaunchError(f"thread {_thread(thread, block3)} of block {_block(block, grid3)} nested "
+                           f"calls deeper than {extra} (endless recursion?), at {where}")
     kind = {e.E_GLOBAL_OOB: "invalid __global__ access", e.E_SHARED_OOB: "invalid __shared__ access",
+            e.E_LOCAL_OOB: f"local access beyond the {LOCAL_BYTES_PER_THREAD:,} bytes emulated per thread",
+            e.E_READ_ONLY: "write to a read-only buffer",
             e.E_MISALIGNED: "misaligned access"}.get(code)
     if kind:
-        return MemoryFault(f"{kind} of size {extra} at address {address:#x} by thread {thread} of "
-                           f"block {block}, {where}")
+        return MemoryFault(f"{kind} of size {extra} at address {address:#x} by thread "
+                           f"{_thread(thread, block3)} of block {_block(block, grid3)}, {where}")
     return UnsupportedInstruction(f"SASS emulation failed with code {code} at {where}")
+
+
+def _thread(linear: int, block3) -> tuple[int, int, int]:
+    return (linear % block3[0], linear // block3[0] % block3[1], linear // (block3[0] * block3[1]))
+
+
+def _block(linear: int, grid3) -> tuple[int, int, int]:
+    return (linear % grid3[0], linear // grid3[0] % grid3[1], linear // (grid3[0] * grid3[1]))
