@@ -196,5 +196,17 @@ def _lowest_lane(active):
     return lane
 
 
+@njit(cache=True)
+def data_bytes(is_load, lanes, distinct, width):
+    """smsp__sass_data_bytes_mem_* of one warp-level access: `distinct` addresses x width.
+
+    Loads and stores alike count each distinct address once (loads measured; stores: see the
+    module docstring). `is_load` and `lanes` are kept so that a rule per direction stays a
+    one-line change for both engines."""
+    if lanes == 0:
+        return 0
+    return distinct * width
+
+
 def new_counters(n_instructions: int) -> np.ndarray:
     return np.zeros((n_instructions, N_COUNTERS), dtype=np.int64)
