@@ -1,7 +1,9 @@
 """Random kernels that exercise the counter rules in combinations nobody wrote by hand.
 
-    from validate.fuzz import generate
+    from validate.fuzz import generate, generate2
     cases = generate(200, seed=1)          # fuzz_s1_0000 ... fuzz_s1_0199, tagged "fuzz"
+    more = generate2()                     # fuzz2_s2_0000 ... fuzz2_s2_0149: the same kernels plus
+                                           # shuffles, votes, atomics, doubles, local arrays
 
 Each kernel is drawn from a small grammar: an element type (char to float4), a 1-D or 2-D block
 (partial warps included), one or two global loads whose index is an affine, modular, divided or
