@@ -6,6 +6,7 @@
 #     bash gpu/measure_on_device.sh smoke            # the 25 reference launches + the GPU tests
 #     bash gpu/measure_on_device.sh all [N] [SEED]   # suite + N fuzz cases (default 200, seed 0)
 #     bash gpu/measure_on_device.sh suite|fuzz ...
+#     bash gpu/measure_on_device.sh fuzz2 [N] [SEED]  # warp/atomic/double/local fuzz (default 150, seed 2)
 #     bash gpu/measure_on_device.sh calibrate        # the GPU profile's microbenchmarks
 #     bash gpu/measure_on_device.sh durations [N] [SET]  # N (default 21) ncu durations of each
 #                                                    # case of SET (suite, fuzz or all; default suite)
@@ -18,8 +19,8 @@
 # A failing case is recorded as failed; the run goes on.
 set -uo pipefail
 MODE=${1:-all}
-N=${2:-200}
-SEED=${3:-0}
+N=${2:-}
+SEED=${3:-}
 OUT=${OUT:-$PWD/out}
 WORK=/tmp/memsim-work
 mkdir -p "$OUT" && rm -rf "$WORK" && mkdir -p "$WORK"
@@ -58,14 +59,17 @@ case "$MODE" in
     python3 -m pytest -q -m gpu tests/test_gpu_side.py
     ;;
   suite|fuzz)
-    measure "$MODE" --cases "$MODE" --n "$N" --seed "$SEED"
+    measure "$MODE" --cases "$MODE" --n "${N:-200}" --seed "${SEED:-0}"
+    ;;
+  fuzz2)
+    measure fuzz2 --cases fuzz2 --n "${N:-150}" --seed "${SEED:-2}"
     ;;
   calibrate)
     timeout $((DEADLINE - SECONDS)) python3 -m validate.cli calibrate --gpu --out "$OUT/calibration.json" \
       --work "$WORK/calibrate" && python3 -m pytest -q -m gpu tests/test_profiles.py
     ;;
   all)
-    measure suite --cases suite && measure fuzz --cases fuzz --n "$N" --seed "$SEED"
+    measure suite --cases suite && measure fuzz --cases fuzz --n "${N:-200}" --seed "${SEED:-0}"
     ;;
   durations)
     timeout $((DEADLINE - SECONDS)) python3 -m validate.cli durations --gpu --cases "${3:-suite}" \
@@ -76,7 +80,7 @@ case "$MODE" in
     timeout $((DEADLINE - SECONDS)) python3 benchmarks/cache_probe/lrc_cases.py "$OUT/lrc.json" "$@"
     ;;
   *)
-    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | calibrate | all | durations | lrc)"; exit 2 ;;
+    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | calibrate | all | durations | lrc)"; exit 2 ;;
 esac 2>&1 | tee "$OUT/log.txt"
 status=${PIPESTATUS[0]}
 echo "measure_on_device: mode $MODE, exit $status, $SECONDS s" | tee -a "$OUT/log.txt"

@@ -6,8 +6,15 @@ Rules (checked against H100 measurements in validate/):
 - shared: 32 banks of 4 bytes; lanes reading the same 4-byte word share it (broadcast);
   wavefronts = per phase of lanes (see shared_phase_lanes), the largest number of distinct
   words any one bank must deliver.
-- bytes (smsp__sass_data_bytes_mem_*): loads count each distinct address once per warp
-  instruction (measured: 32 lanes reading one word count 4 bytes); stores count every lane.
+- bytes (smsp__sass_data_bytes_mem_*, data_bytes below): each distinct address the active
+  lanes touch counts once per warp instruction, times the access width, loads and stores alike.
+  Loads: measured (32 lanes reading one word count 4 bytes; recorded suite and fuzz cases).
+  Stores: HYPOTHESIS. Measured only where no two active lanes write one address (every recorded
+  store: there distinct = lanes, so the recordings cannot tell "distinct" from "every lane");
+  a held-out report (block reduction `shared_sum[warp_id] = warp_sum;` with no lane-0 guard:
+  4 bytes per warp instruction in smsp__sass_data_bytes_mem_shared_op_st) supports "distinct".
+  validate/suite/same_address.cu probes it (all lanes / half the lanes / pairs of lanes on one
+  shared or global element of 1-16 bytes) until an H100 recording settles it.
 Ideal figures are what the same bytes would cost if perfectly packed: they make
 "sectors per request vs ideal" and "bank conflicts" readable.
 """
@@ -194,6 +201,18 @@ def _lowest_lane(active):
     while not (active >> lane) & 1:
         lane += 1
     return lane
+
+
+@njit(cache=True)
+def data_bytes(is_load, lanes, distinct, width):
+    """smsp__sass_data_bytes_mem_* of one warp-level access: `distinct` addresses x width.
+
+    Loads and stores alike count each distinct address once (loads measured; stores: see the
+    module docstring). `is_load` and `lanes` are kept so that a rule per direction stays a
+    one-line change for both engines."""
+    if lanes == 0:
+        return 0
+    return distinct * width
 
 
 def new_counters(n_instructions: int) -> np.ndarray:

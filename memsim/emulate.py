@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from .count import (C_BYTES, C_SPACE, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS,
-                    C_THREADS, C_WAVEFRONTS, global_sectors, shared_wavefronts)
+                    C_THREADS, C_WAVEFRONTS, data_bytes, global_sectors, shared_wavefronts)
 from .ptx.opcodes import OP
 from .ptx.program import (F_ABASE, F_AOFF, F_CMP, F_D0, F_D1, F_D2, F_D3, F_GNEG, F_GUARD,
                           F_MOD, F_OP, F_S0, F_S1, F_S2, F_S3, F_S4, F_SNEG, F_SPACE, F_TARGET,
@@ -785,7 +785,7 @@ def _memory(code, pc, op, t, r64, rf32, rf64, w, block, active, mem8, mem16, mem
         wavefronts, ideal, distinct = shared_wavefronts(addrs, active, width, not is_load, scratch, bank_load)
         counters[pc, C_WAVEFRONTS] += wavefronts
         counters[pc, C_IDEAL_WAVEFRONTS] += ideal
-    counters[pc, C_BYTES] += (distinct if is_load else lanes) * width
+    counters[pc, C_BYTES] += data_bytes(is_load, lanes, distinct, width)
 
 
 @njit(cache=True)

@@ -76,9 +76,25 @@ WARP_GLOBAL_ROUND_TRIPS_MAX = "memsim__warp_global_round_trips.max"
 WARP_CONSTANT_ROUND_TRIPS_MAX = "memsim__warp_constant_round_trips.max"
 ROUND_TRIPS = [WARP_GLOBAL_ROUND_TRIPS, WARP_CONSTANT_ROUND_TRIPS, WARP_GLOBAL_ROUND_TRIPS_MAX,
                WARP_CONSTANT_ROUND_TRIPS_MAX]
+# Atomics under their ncu names (gpu/ncu.py collects them): UNCHECKED until an H100 recording
+# (fuzz2, same_address.cu) holds memsim to them. HYPOTHESES (memsim/tally.py): one request per
+# warp instruction with an active lane; sectors = distinct 32-byte sectors, as for loads; a PTX
+# atom whose result nothing reads is a RED in SASS (ptxas), except exch and cas; shared atomics
+# are ATOMS whatever their result (CAS loops in SASS for float adds: one instruction here).
+# The shared one is sm__ (not smsp__): only the sm__ name is confirmed in an `ncu --query-metrics`
+# listing; its .sum is the same total.
+GLOBAL_ATOM_REQUESTS_NCU = "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum"
+GLOBAL_ATOM_SECTORS = "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum"
+GLOBAL_RED_REQUESTS = "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum"
+GLOBAL_RED_SECTORS = "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum"
+INST_GLOBAL_ATOM = "smsp__sass_inst_executed_op_global_atom.sum"
+INST_GLOBAL_RED = "smsp__sass_inst_executed_op_global_red.sum"
+INST_SHARED_ATOM = "sm__sass_inst_executed_op_shared_atom.sum"
+ATOMICS = [GLOBAL_ATOM_REQUESTS_NCU, GLOBAL_ATOM_SECTORS, GLOBAL_RED_REQUESTS, GLOBAL_RED_SECTORS,
+           INST_GLOBAL_ATOM, INST_GLOBAL_RED, INST_SHARED_ATOM]
 UNCHECKED = [PTX_WARP_INSTRUCTIONS, PTX_THREAD_INSTRUCTIONS, GLOBAL_ATOM_REQUESTS,
              LOCAL_LD_REQUESTS, LOCAL_ST_REQUESTS, SHARED_LD_IDEAL_WAVEFRONTS,
-             SHARED_ST_IDEAL_WAVEFRONTS, GLOBAL_LD_IDEAL_SECTORS, GLOBAL_ST_IDEAL_SECTORS]
+             SHARED_ST_IDEAL_WAVEFRONTS, GLOBAL_LD_IDEAL_SECTORS, GLOBAL_ST_IDEAL_SECTORS, *ATOMICS]
 
 
 def provenance(metric: str) -> Provenance:

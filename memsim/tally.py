@@ -1,6 +1,9 @@
 """Per-instruction counters -> ncu metrics, per-instruction rows and per-source-line rows."""
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 import numpy as np
 
 from . import metrics as m
@@ -14,8 +17,27 @@ from .report import InstructionCounters, LineCounters
 _MEMORY_SPACES = ("global", "shared", "local")
 
 
+# PTX atomics ptxas turns into RED when nothing reads their result (HYPOTHESIS until recorded:
+# validate fuzz2); RED has no exchange or compare-and-swap form.
+_PTX_ATOM = re.compile(r"^\s*(?:@!?%\w+\s+)?atom\.(\S+)\s+(%\w+)\s*,")
+_REGISTER = re.compile(r"%\w+")
+
+
+def _results_unread(program: Program) -> set[int]:
+    """Indices of PTX `atom` instructions (global or generic) whose destination register no
+    other instruction names: the SASS engine sees RED for these, so PTX rows say "red" too."""
+    atoms = [(s, _PTX_ATOM.match(s.text)) for s in program.instructions if s.op == "atom"]
+    atoms = [(s, found) for s, found in atoms if found and s.space != "shared"
+             and not {"exch", "cas"} & set(found.group(1).split("."))]
+    if not atoms:
+        return set()
+    named = Counter(r for s in program.instructions for r in _REGISTER.findall(s.text))
+    return {s.index for s, found in atoms if named[found.group(2)] == 1}
+
+
 def instruction_rows(program: Program, counters: np.ndarray) -> list[InstructionCounters]:
     rows = []
+    reductions = _results_unread(program)
     for static in program.instructions:
         if not static.op:
             continue
@@ -23,8 +45,9 @@ def instruction_rows(program: Program, counters: np.ndarray) -> list[Instruction
         space = static.space
         if space == "generic" and c[C_REQUESTS] > 0:
             space = SPACE_NAMES[int(c[C_SPACE])]
+        op = "red" if static.index in reductions and space == "global" else static.op
         rows.append(InstructionCounters(
-            index=static.index, ptx=static.text, line=static.line, space=space, op=static.op,
+            index=static.index, ptx=static.text, line=static.line, space=space, op=op,
             width=static.width, executed=int(c[C_EXEC]), requests=int(c[C_REQUESTS]),
             threads=int(c[C_THREADS]), sectors=int(c[C_SECTORS]),
             ideal_sectors=int(c[C_IDEAL_SECTORS]), wavefronts=int(c[C_WAVEFRONTS]),
@@ -54,8 +77,16 @@ def metrics_from_rows(rows: list[InstructionCounters], counters: np.ndarray) -> 
             out[f"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{suffix}.sum"] += r.wavefronts
             out[f"smsp__sass_data_bytes_mem_shared_op_{suffix}.sum"] += r.bytes
             out[f"memsim__shared_{suffix}_ideal_wavefronts.sum"] += r.ideal_wavefronts
-        elif r.space == "global":
+        elif r.space == "global" and r.op in ("atom", "red"):
+            # requests: one per warp instruction with an active lane; sectors: distinct 32-byte
+            # sectors, like loads (HYPOTHESES until recorded; see metrics.ATOMICS)
             out[m.GLOBAL_ATOM_REQUESTS] += r.requests
+            atom = r.op == "atom"
+            out[m.INST_GLOBAL_ATOM if atom else m.INST_GLOBAL_RED] += r.requests
+            out[m.GLOBAL_ATOM_REQUESTS_NCU if atom else m.GLOBAL_RED_REQUESTS] += r.requests
+            out[m.GLOBAL_ATOM_SECTORS if atom else m.GLOBAL_RED_SECTORS] += r.sectors
+        elif r.space == "shared" and r.op in ("atom", "red"):
+            out[m.INST_SHARED_ATOM] += r.requests
         elif r.space == "local" and r.op in ("ld", "st"):
             out[f"memsim__local_{r.op}_requests.sum"] += r.requests
     out[m.PTX_WARP_INSTRUCTIONS] = int(counters[:, C_EXEC].sum())

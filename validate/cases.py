@@ -10,9 +10,9 @@ unit test of the simulator as well as a hardware comparison.
 Rules behind `expect` (H100, per warp-level execution of one instruction):
 - global: one request per instruction issued; sectors = distinct 32-byte sectors the active
   lanes touch.
-- bytes: loads count each distinct address once (measured: 32 lanes reading one word count 4
-  bytes); stores count active lanes x width, and are only predicted where no two lanes write
-  one address.
+- bytes: each distinct address counts once per warp, loads and stores alike (loads measured:
+  32 lanes reading one word count 4 bytes; stores where lanes share an address are a hypothesis,
+  see memsim/count.py, probed by the "same-address" cases of same_address.cu).
 - shared, 1-4 bytes: wavefronts = the most distinct 4-byte words any one bank must deliver
   (lanes reading one word share it); 8 and 16 bytes only for a full warp reading 32*width
   contiguous aligned bytes (2 and 4 wavefronts), the one 64/128-bit pattern that is certain.
@@ -83,7 +83,7 @@ def seed_cases() -> list[Case]:
 
 def microbenchmark_cases() -> list[Case]:
     """Our own cases over validate/suite/*.cu."""
-    return global_cases() + shared_cases() + control_cases()
+    return global_cases() + shared_cases() + control_cases() + same_address_cases()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -180,11 +180,9 @@ def _access_counters(access: Access) -> dict[str, int | None]:
     else:
         units = _wide_wavefronts(warps, active, access.width)
     inst = None if some_idle else int(issued.sum())
-    distinct, lanes = _distinct_per_warp(warps, active), active.sum(axis=1)
-    if access.op == "ld":
-        data = int(distinct.sum()) * access.width
-    else:  # stores are measured one-to-one only: lanes writing one address are not certain
-        data = int(lanes.sum()) * access.width if (distinct == lanes).all() else None
+    # loads and stores alike (memsim.count.data_bytes); distinct = active lanes wherever no two
+    # lanes share an address, the only stores the recordings measured
+    data = int(_distinct_per_warp(warps, active).sum()) * access.width
     return {"inst": inst, "requests": inst, "units": units, "bytes": data}
 
 
@@ -550,3 +548,71 @@ def local_array_case() -> Case:
     return _case("local_array", "control_flow.cu", "k_local_array", 16, 128,
                  ["float32[32768]", "int32[2048]:randint(0,1000)", "float32[2048]:zeros"],
                  ["local", "global"], expect)
+
+
+# ---------------------------------------------------------------------------------------------
+# Stores whose lanes share an address (same_address.cu): their bytes are a hypothesis
+
+SAME_ADDRESS_TAG = "same-address"
+
+
+def same_shared_store_case(ctype: str, group: int, block: int = 128, grid: int = 16) -> Case:
+    """k_same_sh_st_T: lanes in groups of `group` store (and read back) one shared element."""
+    t = launch_threads(grid, block)
+    width, slot = width_of(ctype), t.tx // group
+    accesses = [Access("global", "ld", width, byte_offsets(t, t.bx * block + slot, width)),
+                Access("shared", "st", width, byte_offsets(t, slot, width)),
+                Access("shared", "ld", width, byte_offsets(t, slot, width)),
+                Access("global", "st", width, byte_offsets(t, t.gx, width))]
+    n = grid * block
+    return _case(f"same_sh_st_{ctype}_g{group}", "same_address.cu", f"k_same_sh_st_{ctype}", grid, block,
+                 [buffer_arg(ctype, n), buffer_arg(ctype, n, "zeros"), f"int32:{group}"],
+                 ["shared", "global", "broadcast", SAME_ADDRESS_TAG, *_type_tags(ctype)],
+                 expected_counters(accesses))
+
+
+def same_shared_half_case(block: int = 128, grid: int = 16) -> Case:
+    """Lanes 0-15 of each warp store the warp's first word, lanes 16-31 their own."""
+    t = launch_threads(grid, block)
+    slot = np.where((t.tx & 31) < 16, t.tx & ~31, t.tx)
+    accesses = [Access("global", "ld", 4, byte_offsets(t, t.bx * block + slot, 4)),
+                Access("shared", "st", 4, byte_offsets(t, slot, 4)),
+                Access("shared", "ld", 4, byte_offsets(t, slot, 4)),
+                Access("global", "st", 4, byte_offsets(t, t.gx, 4))]
+    return _case("same_sh_st_half", "same_address.cu", "k_same_sh_st_half", grid, block,
+                 [f"float32[{grid * block}]", f"float32[{grid * block}]:zeros"],
+                 ["shared", "global", "broadcast", "partial", SAME_ADDRESS_TAG], expected_counters(accesses))
+
+
+def same_global_store_case(ctype: str, group: int, block: int = 128, grid: int = 16) -> Case:
+    """k_same_gl_st_T: lanes in groups of `group` load and store one global element."""
+    t = launch_threads(grid, block)
+    width, n = width_of(ctype), grid * block
+    element = byte_offsets(t, t.gx // group, width)
+    accesses = [Access("global", "ld", width, element), Access("global", "st", width, element)]
+    return _case(f"same_gl_st_{ctype}_g{group}", "same_address.cu", f"k_same_gl_st_{ctype}", grid, block,
+                 [buffer_arg(ctype, n), buffer_arg(ctype, n, "zeros"), f"int32:{group}"],
+                 ["global", "broadcast", SAME_ADDRESS_TAG, *_type_tags(ctype)], expected_counters(accesses))
+
+
+def same_atomic_case(block: int = 128, grid: int = 16) -> Case:
+    """Every lane atomicAdds 1 to one global and one shared counter; thread 0 writes the count.
+    Only the global store is expected: the atomics' own metrics are not recorded yet."""
+    t = launch_threads(grid, block)
+    expect = expected_counters([Access("global", "st", 4, byte_offsets(t, t.bx, 4, t.tx == 0))],
+                               unmodeled=[("global", "atom"), ("shared", "atom"), ("shared", "st"),
+                                          ("shared", "ld")])
+    return _case("same_atomic_add", "same_address.cu", "k_same_atomic_add", grid, block,
+                 ["int32[1]:zeros", f"int32[{grid}]:zeros"],
+                 ["atomic", "global", "shared", SAME_ADDRESS_TAG], expect)
+
+
+def same_address_cases() -> list[Case]:
+    """Probes of the store bytes rule: all lanes, half the lanes and pairs of lanes on one
+    element, shared and global, 1 to 16 bytes; and atomics of all lanes on one address."""
+    cases = [same_shared_store_case("float", g) for g in (32, 2)]
+    cases += [same_shared_store_case("char", 32), same_shared_store_case("double", 2),
+              same_shared_store_case("float4", 2, block=64), same_shared_half_case()]
+    cases += [same_global_store_case(c, 2) for c in ("int", "double", "float4")]
+    cases += [same_global_store_case("char", 32), same_atomic_case()]
+    return cases

@@ -3,6 +3,8 @@
     validate run                          simulate the recorded cases, compare with the recordings
     validate run --gpu [--record]         measure the cases on this machine's GPU, then compare
     validate fuzz --gpu --n N --seed S    measure random cases on the GPU, then compare
+    validate run --gpu --record --cases fuzz2   the fuzz2 set (warp, atomic, double and local-array
+                                          kernels; 150 cases of seed 2 unless --n/--seed)
     validate list                         the cases and where they are recorded
     validate durations --gpu [--launches N]  repeated ncu durations of the cases (their median
                                           is what the time model is held to)
@@ -37,8 +39,11 @@ from . import record as rec
 from .compare import ComparisonReport, compare_files
 from .report import print_summary, table, write_reports
 
-SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "all": ("suite", "fuzz")}
+# "all" stays suite + fuzz (benchmarks/cache_probe/lrc_cases.py measures "all"): fuzz2 by name
+SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "fuzz2": ("fuzz2",), "all": ("suite", "fuzz")}
 FUZZ_N, FUZZ_SEED = 200, 0
+# fuzz2 (validate.fuzz.generate2) has its own defaults: --n/--seed override both sets'
+FUZZ2_N, FUZZ2_SEED = 150, 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,8 +80,8 @@ def parser() -> argparse.ArgumentParser:
     durations.add_argument("--filter", default="*", help="glob on case names")
     durations.add_argument("--gpu", action="store_true", help="measure on this machine's GPU (required)")
     durations.add_argument("--launches", type=int, default=21, help="profiled launches per case")
-    durations.add_argument("--n", type=int, default=FUZZ_N, help="fuzz cases to generate")
-    durations.add_argument("--seed", type=int, default=FUZZ_SEED, help="fuzz generator seed")
+    durations.add_argument("--n", type=int, default=None, help=f"fuzz cases to generate (default {FUZZ_N}, fuzz2 {FUZZ2_N})")
+    durations.add_argument("--seed", type=int, default=None, help=f"fuzz generator seed (default {FUZZ_SEED}, fuzz2 {FUZZ2_SEED})")
     durations.add_argument("--out", type=Path, default=rec.DATA_DIR, help="data folder to save into")
     durations.add_argument("--work", type=Path, default=None, help="keep driver and ncu files here")
     durations.set_defaults(handler=command_durations)
@@ -91,8 +96,8 @@ def _add_common(command: argparse.ArgumentParser) -> None:
     command.add_argument("--gpu", action="store_true", help="measure on this machine's GPU")
     command.add_argument("--record", action="store_true", help="with --gpu: save the measurements")
     command.add_argument("--measure-only", action="store_true", help="with --gpu: skip the simulation")
-    command.add_argument("--n", type=int, default=FUZZ_N, help="fuzz cases to generate")
-    command.add_argument("--seed", type=int, default=FUZZ_SEED, help="fuzz generator seed")
+    command.add_argument("--n", type=int, default=None, help=f"fuzz cases to generate (default {FUZZ_N}, fuzz2 {FUZZ2_N})")
+    command.add_argument("--seed", type=int, default=None, help=f"fuzz generator seed (default {FUZZ_SEED}, fuzz2 {FUZZ2_SEED})")
     command.add_argument("--data", type=Path, default=rec.DATA_DIR, help="recorded measurements to compare with")
     command.add_argument("--out", type=Path, default=None, help="with --record: data folder to save into (default --data)")
     command.add_argument("--work", type=Path, default=None, help="with --gpu: keep driver and ncu files here")
@@ -203,13 +208,18 @@ def finish(report: ComparisonReport, args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
-def select_cases(which: str, pattern: str, n: int, seed: int) -> list[tuple[str, object]]:
-    """(set name, Case) for the chosen sets, filtered by a glob on names."""
+def select_cases(which: str, pattern: str, n: int | None, seed: int | None) -> list[tuple[str, object]]:
+    """(set name, Case) for the chosen sets, filtered by a glob on names; n and seed (None: each
+    fuzz set's default) pick the fuzz cases."""
     chosen: list[tuple[str, object]] = []
     if "suite" in SETS[which]:
         chosen += [("suite", c) for c in _case_source("cases", "suite_cases")()]
     if "fuzz" in SETS[which]:
-        chosen += [("fuzz", c) for c in _case_source("fuzz", "generate")(n, seed)]
+        chosen += [("fuzz", c) for c in _case_source("fuzz", "generate")(
+            FUZZ_N if n is None else n, FUZZ_SEED if seed is None else seed)]
+    if "fuzz2" in SETS[which]:
+        chosen += [("fuzz2", c) for c in _case_source("fuzz", "generate2")(
+            FUZZ2_N if n is None else n, FUZZ2_SEED if seed is None else seed)]
     chosen = [(s, c) for s, c in chosen if fnmatch.fnmatchcase(c.name, pattern)]
     if not chosen:
         raise rec.RecordError(f"no {which} case matches '{pattern}'")
@@ -274,7 +284,7 @@ def command_list(args: argparse.Namespace) -> int:
     recorded = {(f.case_set, c.name): (f.gpu, c) for f in rec.load_all(args.data, SETS[args.cases]) for c in f.cases}
     listed = {}
     try:
-        listed = {(s, c.name): c for s, c in select_cases(args.cases, args.filter, FUZZ_N, FUZZ_SEED)}
+        listed = {(s, c.name): c for s, c in select_cases(args.cases, args.filter, None, None)}
     except MemsimError:
         pass  # no case matches, or no generator: the recorded ones are still worth listing
     names = sorted(set(listed) | {k for k in recorded if fnmatch.fnmatchcase(k[1], args.filter)})
