@@ -47,6 +47,15 @@ def compile_cuda(source: str, arch: str = "sm_90", options: tuple[str, ...] | li
     return _compile_cached(source, virtual_arch(arch), tuple(options), source_name)
 
 
+def nvrtc_flags(varch: str, options: tuple[str, ...]) -> list[str]:
+    """NVRTC's command line, the same for PTX and for lowered names.
+
+    The GPU side's exact flags: the validator passes -std=c++17 to CuPy, and CuPy appends
+    -ftz=true to every compile (cupy/cuda/compiler.py); -lineinfo maps PTX to source lines and
+    changes no instruction."""
+    return [f"--gpu-architecture={varch}", "-lineinfo", "-std=c++17", *options, "-ftz=true"]
+
+
 @functools.lru_cache(maxsize=64)
 def _compile_cached(source: str, varch: str, options: tuple[str, ...], source_name: str) -> CompiledModule:
     from cuda.bindings import nvrtc
@@ -54,10 +63,7 @@ def _compile_cached(source: str, varch: str, options: tuple[str, ...], source_na
     err, prog = nvrtc.nvrtcCreateProgram(source.encode(), source_name.encode(), 0, [], [])
     _check(err, "nvrtcCreateProgram")
     try:
-        # The GPU side's exact flags: the validator passes -std=c++17 to CuPy, and CuPy appends
-        # -ftz=true to every compile (cupy/cuda/compiler.py); -lineinfo maps PTX to source lines
-        # and changes no instruction.
-        flags = [f"--gpu-architecture={varch}", "-lineinfo", "-std=c++17", *options, "-ftz=true"]
+        flags = nvrtc_flags(varch, options)
         (err,) = nvrtc.nvrtcCompileProgram(prog, len(flags), [f.encode() for f in flags])
         if err != nvrtc.nvrtcResult.NVRTC_SUCCESS:
             raise CompileError(_first_error(_log(prog), source_name))
@@ -97,7 +103,7 @@ def _lowered_cached(source: str, varch: str, options: tuple[str, ...], source_na
     try:
         (err,) = nvrtc.nvrtcAddNameExpression(prog, kernel.encode())
         _check(err, "nvrtcAddNameExpression")
-        flags = [f"--gpu-architecture={varch}", "-std=c++17", *options, "-ftz=true"]
+        flags = nvrtc_flags(varch, options)
         (err,) = nvrtc.nvrtcCompileProgram(prog, len(flags), [f.encode() for f in flags])
         if err != nvrtc.nvrtcResult.NVRTC_SUCCESS:
             raise CompileError(_first_error(_log(prog), source_name))

@@ -221,7 +221,7 @@ LAUNCHES: list[tuple] = [
      ["double", "reduction", "shared-tree", "atomic"]),
     ("local_lookup", "misc.cu", "k_local_lookup", 4096, 256,
      [_f(M1), f"int32[{M1}]:randint(0,144)", _f(M1, "zeros"), _i(M1)], ["local", "dynamic-index"]),
-    ("noinline_call", "misc.cu", "k_noinline_call", 1024, 256,
+    ("noinline_call", "call.cu", "k_noinline_call", 1024, 256,
      [_f(M1), _f(M1, "zeros"), _i(M1), "float32:0.2", "float32:0.8"], ["call", "noinline", "division"]),
     ("compact_ballot", "misc.cu", "k_compact_ballot", 4096, 256,
      [_f(M1), _f(M1, "zeros"), "int32[4096]:zeros", _i(M1), "float32:0.5"],

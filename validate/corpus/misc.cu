@@ -1,5 +1,5 @@
 // Corpus: everyday kernels that exercise one language feature each: doubles, a local array
-// indexed at run time, a __noinline__ device call, warp votes (stream compaction), an atomicCAS
+// indexed at run time, warp votes (stream compaction), an atomicCAS
 // loop, a transpose through __ldg, grid-stride elementwise kernels. Written for memsim's corpus;
 // no code copied. Each kernel names the public idiom it is modelled on.
 
@@ -47,20 +47,6 @@ extern "C" __global__ void k_local_lookup(const float* __restrict__ in, const in
   int a = sel[i] % 12;
   int b = (sel[i] / 12) % 12;
   out[i] = table[a] - table[b];
-}
-
-// A __noinline__ device function called per element: a real call with arguments passed in
-// registers (or on the stack) (CUDA C++ Programming Guide, "noinline and forceinline").
-__device__ __noinline__ float smooth_step(float edge0, float edge1, float x) {
-  float t = fminf(fmaxf((x - edge0) / (edge1 - edge0), 0.0f), 1.0f);
-  return t * t * (3.0f - 2.0f * t);
-}
-
-extern "C" __global__ void k_noinline_call(const float* __restrict__ in, float* __restrict__ out, int n,
-                                           float lo, float hi) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
-    out[i] = smooth_step(lo, hi, in[i]);
-  }
 }
 
 // Stream compaction inside a block: keep elements above a threshold. __ballot_sync and __popc
