@@ -9,7 +9,9 @@ the public idiom it is modelled on. Launches carry no `expect`: the hardware is 
 
 Every launch is in bounds and deterministic: sizes are multiples of the tiles where the kernel
 needs it, indices come from randint within range, and sums that atomics build in any order are
-exact (small integers stored as floats: init randint).
+exact (small integers stored as floats: init randint). One exception by design, tag
+`racy-count`: an atomicCAS loop retries as often as other warps win the race, so its atomic
+instruction counts depend on timing (its result does not).
 
 LAUNCHES is the table: (name, file, kernel, grid, block, args, tags[, dynamic shared bytes]).
 Kernels named like `k_reduce_shfl<256>` are templates launched by their C++ name (NVRTC name
@@ -233,7 +235,7 @@ LAUNCHES: list[tuple] = [
      [f"int32[{M1}]", f"int32[{M1}]:zeros", "int32[1]:zeros", _i(M1), _i(50)],
      ["compaction", "ballot", "atomic", "warp-aggregated"]),
     ("max_atomic_cas", "misc.cu", "k_max_atomic_cas", 1024, 256, [_f(M1), _f(1, "zeros"), _i(M1)],
-     ["atomic", "atomic-cas", "shfl", "reduction"]),
+     ["atomic", "atomic-cas", "shfl", "reduction", "racy-count"]),
     ("transpose_ldg_1024", "misc.cu", "k_transpose_ldg", (32, 32), (32, 8),
      [_f(1024 * 1024, "zeros"), _f(1024 * 1024), _i(1024), _i(1024)], ["transpose", "ldg", "tile", "padding", "2d"]),
     ("transpose_ldg_2048x512", "misc.cu", "k_transpose_ldg", (64, 16), (32, 8),
