@@ -138,3 +138,9 @@ def test_ncu_rows_of_template_kernels_are_matched(shown, fits):
     case = next(c for c in cases() if c.spec.kernel == "k_reduce_shfl<256>")
     row = ncu.NcuRow(kernel=shown, grid=case.spec.grid, block=case.spec.block, metrics={})
     assert row_fits(row, DriverCase(name=case.name, spec=case.spec)) is fits
+
+
+def test_cli_simulates_the_corpus_without_recordings(capsys):
+    assert cli.main(["run", "--cases", "corpus", "--sim-only", "--filter", "saxpy", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "1 of 1 cases simulated" in out and "saxpy" in out
