@@ -125,7 +125,8 @@ def command_run(args: argparse.Namespace) -> int:
     files = rec.load_reference(args.data, SETS[args.cases])
     if not files:
         raise rec.RecordError(f"no recorded measurements of {' or '.join(SETS[args.cases])} cases under {args.data}: record "
-                              "them on a GPU machine with `validate run --gpu --record`")
+                              "them on a GPU machine with `validate run --gpu --record`, or simulate without "
+                              "comparing: --sim-only")
     selected = lambda record: (fnmatch.fnmatchcase(record.name, args.filter)
                                and not set(args.skip_tag) & set(record.tags))
     code = finish(compare_files(files, jobs=args.jobs, select=selected, engine=engine_for(args),
