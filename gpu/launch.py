@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from memsim.compile import IDENTIFIER
 from memsim.launch import LaunchSpec, Value
 
 from .errors import GPUUnavailable, one_line
@@ -43,8 +44,10 @@ class DeviceLaunch:
         cupy = require_cupy()
         self.spec = spec
         self.inputs = spec.materialize() if inputs is None else inputs
+        # A C++ name (`k_reduce<256>`) is found through NVRTC's name expressions, as in memsim.
+        names = () if IDENTIFIER.match(spec.kernel) else (spec.kernel,)
         module = cupy.RawModule(code=spec.source, backend="nvrtc",
-                                options=(*COMPILE_OPTIONS, *spec.options))
+                                options=(*COMPILE_OPTIONS, *spec.options), name_expressions=names or None)
         self.function = module.get_function(spec.kernel)
         if spec.shared_mem > DEFAULT_DYNAMIC_SHARED_LIMIT:
             self.function.max_dynamic_shared_size_bytes = spec.shared_mem

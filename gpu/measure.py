@@ -156,7 +156,10 @@ def match_rows(cases: list[DriverCase], results: list[DriverResult], rows: list[
 
 
 def row_fits(row: ncu.NcuRow, case: DriverCase) -> bool:
-    name_fits = row.kernel == case.spec.kernel or row.kernel.split("(")[0].split()[-1].startswith(case.spec.kernel)
+    # ncu names a kernel `k_x`, `void k_x(float *)` or, for a template, `void k_x<256>(float *)`.
+    shown = row.kernel.split("(")[0].split()[-1] if row.kernel.split("(")[0].split() else row.kernel
+    name_fits = (row.kernel == case.spec.kernel or shown.startswith(case.spec.kernel)
+                 or ("<" in case.spec.kernel and shown == case.spec.kernel.split("<")[0]))
     return name_fits and row.grid == case.spec.grid and row.block == case.spec.block
 
 

@@ -5,7 +5,7 @@
 # wheels, see docs/hardware.md):
 #     bash gpu/measure_on_device.sh smoke            # the 25 reference launches + the GPU tests
 #     bash gpu/measure_on_device.sh all [N] [SEED]   # suite + N fuzz cases (default 200, seed 0)
-#     bash gpu/measure_on_device.sh suite|fuzz ...
+#     bash gpu/measure_on_device.sh suite|fuzz|corpus ...  # one set; corpus: validate/corpus_cases.py
 #     bash gpu/measure_on_device.sh fuzz2 [N] [SEED]  # warp/atomic/double/local fuzz (default 150, seed 2)
 #     bash gpu/measure_on_device.sh calibrate        # the GPU profile's microbenchmarks
 #     bash gpu/measure_on_device.sh durations [N] [SET]  # N (default 21) ncu durations of each
@@ -58,7 +58,7 @@ case "$MODE" in
     measure seed --case-file "$WORK/seed_cases.json"
     python3 -m pytest -q -m gpu tests/test_gpu_side.py
     ;;
-  suite|fuzz)
+  suite|fuzz|corpus)
     measure "$MODE" --cases "$MODE" --n "${N:-200}" --seed "${SEED:-0}"
     ;;
   fuzz2)
@@ -80,7 +80,7 @@ case "$MODE" in
     timeout $((DEADLINE - SECONDS)) python3 benchmarks/cache_probe/lrc_cases.py "$OUT/lrc.json" "$@"
     ;;
   *)
-    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | calibrate | all | durations | lrc)"; exit 2 ;;
+    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | corpus | calibrate | all | durations | lrc)"; exit 2 ;;
 esac 2>&1 | tee "$OUT/log.txt"
 status=${PIPESTATUS[0]}
 echo "measure_on_device: mode $MODE, exit $status, $SECONDS s" | tee -a "$OUT/log.txt"

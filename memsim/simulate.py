@@ -15,7 +15,7 @@ import numba
 import numpy as np
 
 from . import metrics as m
-from .compile import compile_cuda, load_source
+from .compile import compile_cuda, load_source, lowered_name
 from .count import C_SPACE, N_COUNTERS
 from .emulate import (E_BUDGET, E_CONST_OOB, E_DEADLOCK, E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED,
                       E_MIXED_SPACE, E_NONE, E_PARAM_OOB, E_SHARED_OOB, E_TRAP, E_TYPE,
@@ -61,14 +61,15 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
         raise LaunchError("shared_mem must be >= 0")
     text, name, is_ptx = load_source(source)
     if is_ptx:
-        ptx, version = text, "n/a (PTX given)"
+        ptx, version, entry = text, "n/a (PTX given)", kernel_name
     else:
         compiled = compile_cuda(text, arch, tuple(options), name)
         ptx, version = compiled.ptx, compiled.nvrtc_version
+        entry = lowered_name(text, kernel_name, arch, tuple(options), name)
     module = parse(ptx)
     args = list(args)
     heap = GlobalHeap(split_args(args))
-    program = lower(module, kernel_name, heap.variables_base)
+    program = lower(module, entry, heap.variables_base)
     heap.place_variables(program)
     params = pack_params(program, args, heap)
     workers = _workers(program, grid3[0] * grid3[1] * grid3[2], threads)

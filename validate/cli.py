@@ -1,6 +1,8 @@
 """`validate`: hold memsim to real hardware.
 
     validate run                          simulate the recorded cases, compare with the recordings
+    validate run --cases corpus --sim-only  simulate the corpus (validate/corpus/*.cu) without
+                                          recordings: which cases each engine runs
     validate run --gpu [--record]         measure the cases on this machine's GPU, then compare
     validate fuzz --gpu --n N --seed S    measure random cases on the GPU, then compare
     validate run --gpu --record --cases fuzz2   the fuzz2 set (warp, atomic, double and local-array
@@ -39,8 +41,10 @@ from . import record as rec
 from .compare import ComparisonReport, compare_files
 from .report import print_summary, table, write_reports
 
-# "all" stays suite + fuzz (benchmarks/cache_probe/lrc_cases.py measures "all"): fuzz2 by name
-SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "fuzz2": ("fuzz2",), "all": ("suite", "fuzz")}
+# "all" stays suite + fuzz (benchmarks/cache_probe/lrc_cases.py measures "all"); fuzz2 and corpus
+# (validate/corpus_cases.py, kernels as people write them) by name.
+SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "fuzz2": ("fuzz2",), "corpus": ("corpus",),
+        "all": ("suite", "fuzz")}
 FUZZ_N, FUZZ_SEED = 200, 0
 # fuzz2 (validate.fuzz.generate2) has its own defaults: --n/--seed override both sets'
 FUZZ2_N, FUZZ2_SEED = 150, 2
@@ -61,6 +65,8 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True)
     run = commands.add_parser("run", help="compare memsim with recorded (or fresh, --gpu) measurements")
     run.add_argument("--cases", choices=SETS, default="all", help="which case set (default all)")
+    run.add_argument("--sim-only", action="store_true",
+                     help="simulate the set's cases without recordings (no comparison): which run")
     _add_common(run)
     run.set_defaults(handler=command_run)
     fuzz = commands.add_parser("fuzz", help="measure random cases on the GPU and compare")
@@ -120,10 +126,13 @@ def command_run(args: argparse.Namespace) -> int:
         return measure_and_compare(args)
     if args.record or args.measure_only:
         raise rec.RecordError("--record and --measure-only need --gpu (they measure on hardware)")
+    if args.sim_only:
+        return simulate_only(args)
     files = rec.load_reference(args.data, SETS[args.cases])
     if not files:
         raise rec.RecordError(f"no recorded measurements of {' or '.join(SETS[args.cases])} cases under {args.data}: record "
-                              "them on a GPU machine with `validate run --gpu --record`")
+                              "them on a GPU machine with `validate run --gpu --record`, or simulate without "
+                              "comparing: --sim-only")
     selected = lambda record: (fnmatch.fnmatchcase(record.name, args.filter)
                                and not set(args.skip_tag) & set(record.tags))
     code = finish(compare_files(files, jobs=args.jobs, select=selected, engine=engine_for(args),
@@ -132,6 +141,45 @@ def command_run(args: argparse.Namespace) -> int:
     if note:
         print(note)
     return code
+
+
+def simulate_only(args: argparse.Namespace) -> int:
+    """Simulate the chosen cases with no recordings to compare with: one line each (its exact
+    counters' headline or the first line of its error); 1 when any case cannot be simulated."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    cases = [(s, c) for s, c in select_cases(args.cases, args.filter, args.n, args.seed)
+             if not set(args.skip_tag) & set(c.tags)]
+    engine = engine_for(args)
+    rows, failed = [], 0
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for (case_set, case), (error, metrics, seconds) in zip(
+                cases, pool.map(_simulate_case, [c.spec for _, c in cases], [engine] * len(cases))):
+            failed += bool(error)
+            counters = "" if error else (f"ld sectors {metrics.get(m.GLOBAL_LD_SECTORS, 0):.0f}, "
+                                         f"st sectors {metrics.get(m.GLOBAL_ST_SECTORS, 0):.0f}, "
+                                         f"shared ld wavefronts {metrics.get(m.SHARED_LD_WAVEFRONTS, 0):.0f}")
+            rows.append([case_set, case.name, case.spec.kernel, "error" if error else "ok", f"{seconds:.1f}",
+                         error or counters])
+    console = Console()
+    console.print(table(f"simulated with the {engine} engine (not compared: --sim-only)",
+                        ["set", "case", "kernel", "status", "s", "counters or error"], rows))
+    console.print(f"{len(rows) - failed} of {len(rows)} cases simulated")
+    return 1 if failed else 0
+
+
+def _simulate_case(spec: LaunchSpec, engine: str) -> tuple[str, dict, float]:
+    """(first line of the error or '', metrics, seconds) of one simulation."""
+    import time
+
+    from memsim.simulate import simulate_spec
+    started = time.perf_counter()
+    try:
+        report, _ = simulate_spec(spec, engine=engine)
+        return "", report.metrics, time.perf_counter() - started
+    except Exception as exc:  # noqa: BLE001 - each failure is one row
+        lines = str(exc).strip().splitlines()
+        return f"{type(exc).__name__}: {lines[0] if lines else ''}"[:200], {}, time.perf_counter() - started
 
 
 def unrecorded_note(suite_files: list[rec.MeasurementFile], pattern: str) -> str:
@@ -220,6 +268,8 @@ def select_cases(which: str, pattern: str, n: int | None, seed: int | None) -> l
     if "fuzz2" in SETS[which]:
         chosen += [("fuzz2", c) for c in _case_source("fuzz", "generate2")(
             FUZZ2_N if n is None else n, FUZZ2_SEED if seed is None else seed)]
+    if "corpus" in SETS[which]:
+        chosen += [("corpus", c) for c in _case_source("corpus_cases", "corpus_cases")()]
     chosen = [(s, c) for s, c in chosen if fnmatch.fnmatchcase(c.name, pattern)]
     if not chosen:
         raise rec.RecordError(f"no {which} case matches '{pattern}'")

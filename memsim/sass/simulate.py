@@ -16,7 +16,7 @@ import numba
 import numpy as np
 
 from .. import metrics as m
-from ..compile import compile_cuda, load_source
+from ..compile import compile_cuda, load_source, lowered_name
 from ..count import N_COUNTERS
 from ..errors import BudgetExceeded, LaunchError, MemoryFault, MemsimError, UnsupportedInstruction
 from ..launch import LaunchSpec, Value, dims
@@ -79,7 +79,8 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
     compiled = compile_cuda(text, arch, tuple(options), name)
     args = list(args)
     heap = GlobalHeap(split_args(args))
-    ptx_program = lower_ptx(parse_ptx(compiled.ptx), kernel_name, heap.variables_base)
+    entry = lowered_name(text, kernel_name, arch, tuple(options), name)
+    ptx_program = lower_ptx(parse_ptx(compiled.ptx), entry, heap.variables_base)
     heap.place_variables(ptx_program)
     params = pack_params(ptx_program, args, heap)
     heap.build(ptx_program)

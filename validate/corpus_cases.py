@@ -1,0 +1,310 @@
+"""The corpus: kernels in the style people really write (validate/corpus/*.cu), launched at
+moderate sizes, to be recorded on an H100 and held like the suite (`validate run --cases corpus`).
+
+The suite's microbenchmarks each isolate one counter rule; the corpus is the other half: whole
+idioms (reduction ladders, scans, histograms, softmax and layernorm rows, stencils, a GEMM
+ladder, half and double precision, warp votes, atomicCAS loops) as tutorials and public projects
+write them. Every kernel is our own, written for this corpus; each one's header comment names
+the public idiom it is modelled on. Launches carry no `expect`: the hardware is the reference.
+
+Every launch is in bounds and deterministic: sizes are multiples of the tiles where the kernel
+needs it, indices come from randint within range, and sums that atomics build in any order are
+exact (small integers stored as floats: init randint). One exception by design, tag
+`racy-count`: an atomicCAS loop retries as often as other warps win the race, so its atomic
+instruction counts depend on timing (its result does not).
+
+LAUNCHES is the table: (name, file, kernel, grid, block, args, tags[, dynamic shared bytes]).
+Kernels named like `k_reduce_shfl<256>` are templates launched by their C++ name (NVRTC name
+expressions; the source instantiates them). Tag `needs-headers`: the file includes CUDA
+toolkit headers (cuda_fp16.h, cooperative_groups.h, cuda_pipeline.h), which NVRTC must find.
+"""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from types import SimpleNamespace
+
+from memsim.launch import LaunchSpec
+
+from .cases import Case
+
+CORPUS_DIR = Path(__file__).parent / "corpus"
+HEADER_FILES = {"cg_reduce.cu", "half.cu", "pipeline.cu"}
+
+M1 = 1 << 20  # a million elements: the default 1-D size
+F = "float32"
+
+
+def _f(count: int, init: str = "random") -> str:
+    return f"{F}[{count}]:{init}"
+
+
+def _i(value: int) -> str:
+    return f"int32:{value}"
+
+
+def _gemm(n: int, beta_c: bool = True) -> list[str]:
+    """(M, N, K, alpha, A, B, beta, C) of an n^3 SGEMM."""
+    return [_i(n), _i(n), _i(n), "float32:1.0", _f(n * n), _f(n * n), "float32:0.5", _f(n * n)]
+
+
+def _gemm_abc(n: int) -> list[str]:
+    """(M, N, K, A, B, C) of an n^3 SGEMM without alpha and beta."""
+    return [_i(n), _i(n), _i(n), _f(n * n), _f(n * n), _f(n * n, "zeros")]
+
+
+SMALL_INTS = "randint(0,4)"  # exact float sums in any order
+
+LAUNCHES: list[tuple] = [
+    # --- reductions: validate/corpus/reduce.cu
+    ("reduce_interleaved", "reduce.cu", "k_reduce_interleaved", 4096, 256,
+     [_f(M1), _f(4096, "zeros"), _i(M1)], ["reduction", "shared-tree", "divergence"], 1024),
+    ("reduce_strided_index", "reduce.cu", "k_reduce_strided_index", 4096, 256,
+     [_f(M1), _f(4096, "zeros"), _i(M1)], ["reduction", "shared-tree", "bank-conflicts"], 1024),
+    ("reduce_sequential", "reduce.cu", "k_reduce_sequential", 2048, 256,
+     [_f(M1), _f(2048, "zeros"), _i(M1)], ["reduction", "shared-tree"], 1024),
+    ("reduce_sequential_b128_partial", "reduce.cu", "k_reduce_sequential", 3907, 128,
+     [_f(1000000), _f(3907, "zeros"), _i(1000000)], ["reduction", "shared-tree", "partial"], 512),
+    ("reduce_unroll_last_warp", "reduce.cu", "k_reduce_unroll_last_warp", 2048, 256,
+     [_f(M1), _f(2048, "zeros"), _i(M1)], ["reduction", "shared-tree", "volatile"]),
+    ("reduce_complete_unroll_256", "reduce.cu", "k_reduce_complete_unroll<256>", 512, 256,
+     [_f(M1), _f(512, "zeros"), f"uint32:{M1}"], ["reduction", "template", "grid-stride", "shfl"]),
+    ("reduce_complete_unroll_512", "reduce.cu", "k_reduce_complete_unroll<512>", 132, 512,
+     [_f(M1), _f(132, "zeros"), f"uint32:{M1}"], ["reduction", "template", "grid-stride", "shfl"]),
+    ("reduce_shfl_256", "reduce.cu", "k_reduce_shfl<256>", 1024, 256,
+     [_f(M1, SMALL_INTS), _f(1, "zeros"), _i(M1)], ["reduction", "template", "shfl", "atomic", "grid-stride"]),
+    ("reduce_shfl_128_partial", "reduce.cu", "k_reduce_shfl<128>", 264, 128,
+     [_f(1000000, SMALL_INTS), _f(1, "zeros"), _i(1000000)],
+     ["reduction", "template", "shfl", "atomic", "grid-stride", "partial"]),
+    ("reduce_xor_float4", "reduce.cu", "k_reduce_xor_float4", 512, 256,
+     [_f(M1, SMALL_INTS), _f(1, "zeros"), _i(M1 // 4)], ["reduction", "shfl", "vector", "atomic", "grid-stride"]),
+    ("dot_shared_atomic", "reduce.cu", "k_dot", 1024, 256,
+     [_f(M1, "randint(0,3)"), _f(M1, "randint(0,3)"), _f(1, "zeros"), _i(M1)],
+     ["reduction", "shared-tree", "atomic", "grid-stride"]),
+    ("reduce_max_int", "reduce.cu", "k_reduce_max_int", 512, 256,
+     [f"int32[{M1}]:randint(0,1000000)", "int32[1]:zeros", _i(M1)], ["reduction", "shfl", "atomic"]),
+    # --- cooperative groups: validate/corpus/cg_reduce.cu
+    ("cg_reduce_tile", "cg_reduce.cu", "k_cg_reduce_tile", 1024, 256,
+     [_f(M1, SMALL_INTS), _f(1, "zeros"), _i(M1)], ["reduction", "cooperative-groups", "shfl", "atomic"]),
+    ("cg_reduce_shared_256", "cg_reduce.cu", "k_cg_reduce_shared<256>", 2048, 256,
+     [_f(M1), _f(2048, "zeros"), _i(M1)], ["reduction", "cooperative-groups", "template", "shfl"]),
+    # --- scans: validate/corpus/scan.cu
+    ("scan_hillis_steele", "scan.cu", "k_scan_hillis_steele", 4096, 256,
+     [_f(M1), _f(M1, "zeros"), _f(4096, "zeros"), _i(M1)], ["scan", "double-buffer"], 2048),
+    ("scan_hillis_steele_b1024", "scan.cu", "k_scan_hillis_steele", 1024, 1024,
+     [_f(M1), _f(M1, "zeros"), _f(1024, "zeros"), _i(M1)], ["scan", "double-buffer"], 8192),
+    ("scan_blelloch", "scan.cu", "k_scan_blelloch", 2048, 256,
+     [_f(M1), _f(M1, "zeros"), _f(2048, "zeros"), _i(M1)], ["scan", "bank-conflicts"], 2048),
+    ("scan_blelloch_b512_partial", "scan.cu", "k_scan_blelloch", 977, 512,
+     [_f(1000000), _f(1000000, "zeros"), _f(977, "zeros"), _i(1000000)], ["scan", "bank-conflicts", "partial"], 4096),
+    ("scan_blelloch_padded", "scan.cu", "k_scan_blelloch_padded", 2048, 256,
+     [_f(M1), _f(M1, "zeros"), _f(2048, "zeros"), _i(M1)], ["scan", "padding"]),
+    ("scan_warp_shfl_256", "scan.cu", "k_scan_warp_shfl<256>", 4096, 256,
+     [f"int32[{M1}]:randint(0,10)", f"int32[{M1}]:zeros", "int32[4096]:zeros", _i(M1)],
+     ["scan", "shfl", "template"]),
+    ("scan_warp_shfl_1024_partial", "scan.cu", "k_scan_warp_shfl<1024>", 977, 1024,
+     ["int32[1000000]:randint(0,10)", "int32[1000000]:zeros", "int32[977]:zeros", _i(1000000)],
+     ["scan", "shfl", "template", "partial"]),
+    ("scan_add_block_offsets", "scan.cu", "k_scan_add_block_offsets", 4096, 256,
+     [_f(M1), _f(4096), _i(M1)], ["scan", "broadcast"]),
+    # --- histograms: validate/corpus/histogram.cu
+    ("hist_global_64", "histogram.cu", "k_hist_global", 1024, 256,
+     [f"int32[{M1}]:randint(0,64)", "uint32[64]:zeros", _i(M1)], ["histogram", "atomic", "grid-stride"]),
+    ("hist_global_4096", "histogram.cu", "k_hist_global", 1024, 256,
+     [f"int32[{M1}]:randint(0,4096)", "uint32[4096]:zeros", _i(M1)], ["histogram", "atomic", "gather"]),
+    ("hist_shared_256", "histogram.cu", "k_hist_shared", 264, 256,
+     [f"int32[{M1}]:randint(0,256)", "uint32[256]:zeros", _i(M1), _i(256)],
+     ["histogram", "atomic", "shared-atomic", "dynamic-shared"], 1024),
+    ("hist_shared_1024", "histogram.cu", "k_hist_shared", 264, 512,
+     [f"int32[{M1}]:randint(0,1024)", "uint32[1024]:zeros", _i(M1), _i(1024)],
+     ["histogram", "atomic", "shared-atomic", "dynamic-shared"], 4096),
+    ("hist_shared_4bins", "histogram.cu", "k_hist_shared", 264, 256,
+     [f"int32[{M1}]:randint(0,4)", "uint32[4]:zeros", _i(M1), _i(4)],
+     ["histogram", "atomic", "shared-atomic", "contention"], 16),
+    ("hist256_bytes", "histogram.cu", "k_hist256_bytes", 264, 256,
+     [f"uint32[{M1 // 4}]:randint(0,4294967296)", "uint32[256]:zeros", _i(M1 // 4)],
+     ["histogram", "atomic", "shared-atomic"]),
+    ("hist_per_warp", "histogram.cu", "k_hist_per_warp", 264, 256,
+     [f"int32[{M1}]:randint(0,64)", "uint32[64]:zeros", _i(M1)],
+     ["histogram", "atomic", "shared-atomic", "dynamic-shared"], 8 * 64 * 4),
+    # --- softmax and layernorm rows: validate/corpus/rows.cu
+    ("softmax_thread_per_row", "rows.cu", "k_softmax_thread_per_row", 32, 128,
+     [_f(4096 * 256), _f(4096 * 256, "zeros"), _i(4096), _i(256)], ["softmax", "rows", "uncoalesced"]),
+    ("softmax_block_per_row", "rows.cu", "k_softmax_block_per_row", 4096, 128,
+     [_f(4096 * 256), _f(4096 * 256, "zeros"), _i(4096), _i(256)], ["softmax", "rows", "shared-tree", "division"], 512),
+    ("softmax_block_per_row_c1000", "rows.cu", "k_softmax_block_per_row", 1024, 256,
+     [_f(1024 * 1000), _f(1024 * 1000, "zeros"), _i(1024), _i(1000)],
+     ["softmax", "rows", "shared-tree", "division", "partial"], 1024),
+    ("softmax_warp_per_row", "rows.cu", "k_softmax_warp_per_row", 512, 256,
+     [_f(4096 * 256), _f(4096 * 256, "zeros"), _i(4096), _i(256)], ["softmax", "rows", "shfl", "division"]),
+    ("softmax_warp_per_row_c77", "rows.cu", "k_softmax_warp_per_row", 1024, 256,
+     [_f(8192 * 77), _f(8192 * 77, "zeros"), _i(8192), _i(77)], ["softmax", "rows", "shfl", "division", "partial"]),
+    ("softmax_online_float4", "rows.cu", "k_softmax_online_float4", 512, 256,
+     [_f(4096 * 256), _f(4096 * 256, "zeros"), _i(4096), _i(64)], ["softmax", "rows", "shfl", "vector"]),
+    ("layernorm_thread_per_row", "rows.cu", "k_layernorm_thread_per_row", 32, 128,
+     [_f(4096 * 256, "zeros"), _f(4096, "zeros"), _f(4096, "zeros"), _f(4096 * 256), _f(256), _f(256),
+      _i(4096), _i(256)], ["layernorm", "rows", "uncoalesced", "division"]),
+    ("layernorm_block_per_row", "rows.cu", "k_layernorm_block_per_row", 2048, 256,
+     [_f(2048 * 768, "zeros"), _f(2048, "zeros"), _f(2048, "zeros"), _f(2048 * 768), _f(768), _f(768), _i(768)],
+     ["layernorm", "rows", "shared-tree", "division"], 1024),
+    ("layernorm_warp_per_row", "rows.cu", "k_layernorm_warp_per_row", 256, 256,
+     [_f(2048 * 768, "zeros"), _f(2048, "zeros"), _f(2048, "zeros"), _f(2048 * 768), _f(768), _f(768),
+      _i(2048), _i(768)], ["layernorm", "rows", "shfl", "division", "cache-hints"]),
+    # --- stencils: validate/corpus/stencil.cu
+    ("stencil1d_r3", "stencil.cu", "k_stencil1d", 4096, 256, [_f(M1), _f(M1, "zeros"), _i(M1)],
+     ["stencil", "halo", "shared"]),
+    ("stencil1d_r3_partial", "stencil.cu", "k_stencil1d", 3907, 256, [_f(1000000), _f(1000000, "zeros"), _i(1000000)],
+     ["stencil", "halo", "shared", "partial"]),
+    ("conv1d_const_r8", "stencil.cu", "k_conv1d_const", 4096, 256, [_f(M1), _f(M1, "zeros"), _i(M1), _i(8)],
+     ["stencil", "halo", "constant", "dynamic-shared"], (256 + 16) * 4),
+    ("conv1d_const_r3_b128", "stencil.cu", "k_conv1d_const", 4096, 128,
+     [_f(M1 // 2), _f(M1 // 2, "zeros"), _i(M1 // 2), _i(3)], ["stencil", "halo", "constant", "dynamic-shared"],
+     (128 + 6) * 4),
+    ("jacobi2d_1024", "stencil.cu", "k_jacobi2d", (64, 64), (16, 16),
+     [_f(1024 * 1024), _f(1024 * 1024, "zeros"), _i(1024), _i(1024)], ["stencil", "halo", "2d"]),
+    ("jacobi2d_1000_partial", "stencil.cu", "k_jacobi2d", (63, 63), (16, 16),
+     [_f(1000 * 1000), _f(1000 * 1000, "zeros"), _i(1000), _i(1000)], ["stencil", "halo", "2d", "partial"]),
+    ("deriv_x_8th_order", "stencil.cu", "k_deriv_x", (16, 256), (32, 4),
+     [_f(1024 * 1024), _f(1024 * 1024, "zeros"), _i(1024), "float32:1024.0"], ["stencil", "halo", "2d", "periodic"]),
+    ("box_blur3x3_1024", "stencil.cu", "k_box_blur3x3", (32, 128), (32, 8),
+     [_f(1024 * 1024), _f(1024 * 1024, "zeros"), _i(1024), _i(1024)], ["stencil", "halo", "2d", "image"]),
+    ("box_blur3x3_1000x600", "stencil.cu", "k_box_blur3x3", (32, 75), (32, 8),
+     [_f(1000 * 600), _f(1000 * 600, "zeros"), _i(1000), _i(600)], ["stencil", "halo", "2d", "image", "partial"]),
+    # --- GEMM ladder and matrix-vector: validate/corpus/gemm.cu
+    ("sgemm_naive_256", "gemm.cu", "k_sgemm_naive", (8, 8), (32, 32), _gemm(256), ["gemm", "naive", "uncoalesced", "2d"]),
+    ("sgemm_coalesced_256", "gemm.cu", "k_sgemm_coalesced<32>", (8, 8), 1024, _gemm(256), ["gemm", "template"]),
+    ("sgemm_tiled16_256", "gemm.cu", "k_sgemm_tiled<16>", (16, 16), (16, 16), _gemm(256),
+     ["gemm", "template", "shared", "tile", "2d"]),
+    ("sgemm_tiled32_256", "gemm.cu", "k_sgemm_tiled<32>", (8, 8), (32, 32), _gemm(256),
+     ["gemm", "template", "shared", "tile", "2d"]),
+    ("sgemm_tiled32_512", "gemm.cu", "k_sgemm_tiled<32>", (16, 16), (32, 32), _gemm(512),
+     ["gemm", "template", "shared", "tile", "2d"]),
+    ("sgemm_1d_blocktile_512", "gemm.cu", "k_sgemm_1d_blocktile<64, 64, 8, 8>", (8, 8), 512, _gemm(512),
+     ["gemm", "template", "shared", "register-tile"]),
+    ("sgemm_2d_blocktile_256", "gemm.cu", "k_sgemm_2d_blocktile<64, 64, 8, 4, 4>", (4, 4), 256, _gemm(256),
+     ["gemm", "template", "shared", "register-tile"]),
+    ("sgemm_2d_blocktile_128x128_512", "gemm.cu", "k_sgemm_2d_blocktile<128, 128, 8, 8, 8>", (4, 4), 256, _gemm(512),
+     ["gemm", "template", "shared", "register-tile"]),
+    ("sgemm_vectorized_512", "gemm.cu", "k_sgemm_vectorized<64, 64, 16, 4, 4>", (8, 8), 256, _gemm(512),
+     ["gemm", "template", "shared", "register-tile", "vector"]),
+    ("sgemm_cp_async_256", "gemm.cu", "k_sgemm_cp_async", (8, 8), (16, 16), _gemm_abc(256),
+     ["gemm", "cp-async", "inline-ptx", "double-buffer", "2d"]),
+    ("sgemm_cp_async_512", "gemm.cu", "k_sgemm_cp_async", (16, 16), (16, 16), _gemm_abc(512),
+     ["gemm", "cp-async", "inline-ptx", "double-buffer", "2d"]),
+    ("gemv_thread_per_row", "gemm.cu", "k_gemv_thread_per_row", 32, 128,
+     [_f(4096 * 256), _f(256), _f(4096, "zeros"), _i(4096), _i(256)], ["gemv", "uncoalesced"]),
+    ("gemv_warp_per_row", "gemm.cu", "k_gemv_warp_per_row", 512, 256,
+     [_f(4096 * 256), _f(256), _f(4096, "zeros"), _i(4096), _i(256)], ["gemv", "shfl", "ldg"]),
+    ("gemv_warp_per_row_c1000", "gemm.cu", "k_gemv_warp_per_row", 128, 256,
+     [_f(1024 * 1000), _f(1000), _f(1024, "zeros"), _i(1024), _i(1000)], ["gemv", "shfl", "ldg", "partial"]),
+    ("gemv_transposed_shared_x", "gemm.cu", "k_gemv_transposed_shared_x", 16, 256,
+     [_f(256 * 4096), _f(256), _f(4096, "zeros"), _i(256), _i(4096)], ["gemv", "shared", "broadcast"], 1024),
+    # --- cuda_pipeline.h: validate/corpus/pipeline.cu
+    ("sgemm_pipeline_256", "pipeline.cu", "k_sgemm_pipeline", (16, 16), (16, 16), _gemm_abc(256),
+     ["gemm", "cp-async", "pipeline", "double-buffer", "2d"]),
+    # --- half precision: validate/corpus/half.cu
+    ("haxpy_half2", "half.cu", "k_haxpy_half2", 1024, 256,
+     [_i(M1 // 2), "float32:2.0", f"float16[{M1}]", f"float16[{M1}]"], ["half", "grid-stride"]),
+    ("hdot_half2", "half.cu", "k_hdot_half2", 512, 256,
+     [f"float16[{M1}]:randint(0,3)", f"float16[{M1}]:randint(0,3)", _f(1, "zeros"), _i(M1 // 2)],
+     ["half", "reduction", "shfl", "atomic"]),
+    ("hgemm_tiled16_256", "half.cu", "k_hgemm_tiled", (16, 16), (16, 16),
+     [_i(256), _i(256), _i(256), "float16[65536]", "float16[65536]", _f(65536, "zeros")],
+     ["half", "gemm", "shared", "tile", "2d"]),
+    ("float_to_half2", "half.cu", "k_float_to_half2", 2048, 256,
+     [_f(M1), f"float16[{M1}]:zeros", _i(M1 // 2)], ["half", "conversion", "vector"]),
+    # --- one feature each: validate/corpus/misc.cu
+    ("daxpy", "misc.cu", "k_daxpy", 1024, 256, [_i(M1), "float64:2.5", f"float64[{M1}]", f"float64[{M1}]"],
+     ["double", "grid-stride"]),
+    ("saxpy", "misc.cu", "k_saxpy", 4096, 256, [_i(M1), "float32:2.0", _f(M1), _f(M1)], ["elementwise"]),
+    ("saxpy_partial", "misc.cu", "k_saxpy", 3907, 256, [_i(1000003), "float32:2.0", _f(1000003), _f(1000003)],
+     ["elementwise", "partial"]),
+    ("dsum_atomic", "misc.cu", "k_dsum_atomic", 512, 256, [f"float64[{M1}]:randint(0,4)", "float64[1]:zeros", _i(M1)],
+     ["double", "reduction", "shared-tree", "atomic"]),
+    ("local_lookup", "misc.cu", "k_local_lookup", 4096, 256,
+     [_f(M1), f"int32[{M1}]:randint(0,144)", _f(M1, "zeros"), _i(M1)], ["local", "dynamic-index"]),
+    ("noinline_call", "call.cu", "k_noinline_call", 1024, 256,
+     [_f(M1), _f(M1, "zeros"), _i(M1), "float32:0.2", "float32:0.8"], ["call", "noinline", "division"]),
+    ("compact_ballot", "misc.cu", "k_compact_ballot", 4096, 256,
+     [_f(M1), _f(M1, "zeros"), "int32[4096]:zeros", _i(M1), "float32:0.5"],
+     ["compaction", "ballot", "vote", "syncwarp", "divergence"]),
+    ("compact_ballot_sparse", "misc.cu", "k_compact_ballot", 4096, 256,
+     [_f(M1), _f(M1, "zeros"), "int32[4096]:zeros", _i(M1), "float32:0.97"],
+     ["compaction", "ballot", "vote", "syncwarp", "divergence"]),
+    ("filter_warp_aggregated", "misc.cu", "k_filter_warp_aggregated", 4096, 256,
+     [f"int32[{M1}]", f"int32[{M1}]:zeros", "int32[1]:zeros", _i(M1), _i(50)],
+     ["compaction", "ballot", "atomic", "warp-aggregated"]),
+    ("max_atomic_cas", "misc.cu", "k_max_atomic_cas", 1024, 256, [_f(M1), _f(1, "zeros"), _i(M1)],
+     ["atomic", "atomic-cas", "shfl", "reduction", "racy-count"]),
+    ("transpose_ldg_1024", "misc.cu", "k_transpose_ldg", (32, 32), (32, 8),
+     [_f(1024 * 1024, "zeros"), _f(1024 * 1024), _i(1024), _i(1024)], ["transpose", "ldg", "tile", "padding", "2d"]),
+    ("transpose_ldg_2048x512", "misc.cu", "k_transpose_ldg", (64, 16), (32, 8),
+     [_f(2048 * 512, "zeros"), _f(2048 * 512), _i(2048), _i(512)], ["transpose", "ldg", "tile", "padding", "2d"]),
+    ("transpose_naive_1024", "misc.cu", "k_transpose_naive", (32, 32), (32, 8),
+     [_f(1024 * 1024, "zeros"), _f(1024 * 1024), _i(1024), _i(1024)], ["transpose", "ldg", "uncoalesced", "2d"]),
+    ("copy_float4_tail", "misc.cu", "k_copy_float4", 1024, 256, [_f(M1 + 3), _f(M1 + 3, "zeros"), _i(M1 + 3)],
+     ["vector", "grid-stride", "partial"]),
+    ("bias_relu", "misc.cu", "k_bias_relu", (3, 1024), 256,
+     [_f(1024 * 768), _f(768), _f(1024 * 768, "zeros"), _i(1024), _i(768)], ["elementwise", "2d", "broadcast"]),
+    ("gelu", "misc.cu", "k_gelu", 1024, 256, [_f(M1, "zeros"), _f(M1), _i(M1)], ["elementwise", "grid-stride"]),
+]
+
+
+@functools.lru_cache(maxsize=None)
+def corpus_source(filename: str) -> str:
+    return (CORPUS_DIR / filename).read_text()
+
+
+def corpus_cases() -> list[Case]:
+    """The corpus launches as cases (set `corpus`)."""
+    cases = []
+    for name, filename, kernel, grid, block, args, tags, *rest in LAUNCHES:
+        spec = LaunchSpec(source=corpus_source(filename), kernel=kernel, grid=grid, block=block, args=args,
+                          shared_mem=rest[0] if rest else 0)
+        extra = ["needs-headers"] if filename in HEADER_FILES else []
+        cases.append(Case(name=name, spec=spec, tags=[*tags, *extra, f"file:{Path(filename).stem}"]))
+    return cases
+
+
+def source_file(case: Case) -> str:
+    """The corpus file a case launches (from its `file:` tag)."""
+    return next(t.removeprefix("file:") for t in case.tags if t.startswith("file:")) + ".cu"
+
+
+PTX_SIZES = {"u8": 1, "s8": 1, "b8": 1, "u16": 2, "s16": 2, "b16": 2, "f16": 2, "u32": 4, "s32": 4, "b32": 4,
+             "f32": 4, "u64": 8, "s64": 8, "b64": 8, "f64": 8}
+
+
+def launch_problems(case: Case, ptx: str) -> list[str]:
+    """Why the launch does not fit its kernel ([] when it does): the entry is missing, or the
+    arguments differ from the parameters in number or size (a buffer is an 8-byte pointer), or
+    the block is larger than the hardware allows."""
+    import re
+
+    import numpy as np
+
+    from memsim.compile import lowered_name
+    from memsim.errors import MemsimError
+
+    spec = case.spec
+    try:
+        entry = lowered_name(spec.source, spec.kernel, options=spec.options)
+    except MemsimError as exc:
+        return [str(exc)]
+    # The parameter list only (memsim's PTX parser may refuse a body that the GPU still runs).
+    found = re.search(r"\.entry\s+" + re.escape(entry) + r"\s*\((.*?)\)", ptx, re.S)
+    if not found:
+        return [f"no entry {entry} in the PTX"]
+    params = [(name, int(count or 1) * PTX_SIZES[ptype]) for ptype, name, count in
+              re.findall(r"\.param\s+(?:\.align\s+\d+\s+)?\.(\w+)\s+([\w$]+)(?:\[(\d+)\])?", found[1])]
+    kernel = SimpleNamespace(params=[SimpleNamespace(name=n, size=size) for n, size in params])
+    problems = []
+    if len(kernel.params) != len(spec.args):
+        problems.append(f"{len(spec.args)} arguments for {len(kernel.params)} parameters")
+    for position, (param, arg) in enumerate(zip(kernel.params, spec.args)):
+        size = 8 if arg.is_buffer else np.dtype(arg.dtype).itemsize
+        if size != param.size:
+            problems.append(f"argument {position} ({arg}) is {size} bytes, parameter {param.name} {param.size}")
+    if int(np.prod(spec.block)) > 1024:
+        problems.append(f"block {spec.block} has more than 1024 threads")
+    return problems
