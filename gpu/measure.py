@@ -156,11 +156,19 @@ def match_rows(cases: list[DriverCase], results: list[DriverResult], rows: list[
 
 
 def row_fits(row: ncu.NcuRow, case: DriverCase) -> bool:
-    # ncu names a kernel `k_x`, `void k_x(float *)` or, for a template, `void k_x<256>(float *)`.
-    shown = row.kernel.split("(")[0].split()[-1] if row.kernel.split("(")[0].split() else row.kernel
-    name_fits = (row.kernel == case.spec.kernel or shown.startswith(case.spec.kernel)
-                 or ("<" in case.spec.kernel and shown == case.spec.kernel.split("<")[0]))
+    shown, name = shown_kernel_name(row.kernel), case.spec.kernel.replace(" ", "")
+    name_fits = (row.kernel == case.spec.kernel or shown == name
+                 or ("<" in name and shown == name.split("<")[0]))
     return name_fits and row.grid == case.spec.grid and row.block == case.spec.block
+
+
+def shown_kernel_name(kernel: str) -> str:
+    """ncu names a kernel `k_x`, `void k_x(float *)` or, for a template,
+    `void k_x<64, 8>(float *)`: the name with its template arguments, spaces removed."""
+    head = kernel.split("(")[0].strip()
+    if head.startswith("void "):
+        head = head[len("void "):]
+    return head.replace(" ", "")
 
 
 def _run_pass(cases, mode, workdir, options, wrap, progress):

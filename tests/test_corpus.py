@@ -144,3 +144,20 @@ def test_cli_simulates_the_corpus_without_recordings(capsys):
     assert cli.main(["run", "--cases", "corpus", "--sim-only", "--filter", "saxpy", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     assert "1 of 1 cases simulated" in out and "saxpy" in out
+
+
+@pytest.mark.parametrize("shown, kernel, fits", [
+    ("void sgemm_1d<64, 64, 8, 8>(int, int, int, float, const float *)", "sgemm_1d<64,64,8,8>", True),
+    ("void sgemm_1d<64, 64, 8, 8>(int, int, int, float, const float *)", "sgemm_1d<64, 64, 8, 8>", True),
+    ("void sgemm_1d<64, 64, 8, 4>(int, int, int, float, const float *)", "sgemm_1d<64,64,8,8>", False),
+    ("k_saxpy", "k_saxpy", True), ("k_saxpy2", "k_saxpy", False)])
+def test_ncu_rows_of_templates_with_several_arguments_are_matched(shown, kernel, fits):
+    """ncu writes template arguments with spaces after the commas: the name is compared without."""
+    from gpu import ncu
+    from gpu.measure import row_fits
+    from gpu.driver import DriverCase
+    from memsim.launch import LaunchSpec
+
+    spec = LaunchSpec(source="", kernel=kernel, grid=(1, 1, 1), block=(32, 1, 1), args=[])
+    row = ncu.NcuRow(kernel=shown, grid=(1, 1, 1), block=(32, 1, 1), metrics={})
+    assert row_fits(row, DriverCase(name="c", spec=spec)) is fits

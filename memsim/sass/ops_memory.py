@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from ..count import (C_BYTES, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS, C_SPACE,
-                     C_WAVEFRONTS, global_sectors, shared_wavefronts)
+                     C_WAVEFRONTS, data_bytes, global_sectors, shared_wavefronts)
 from ..ptx.program import GLOBAL_BASE, SP_GLOBAL, SP_LOCAL, SP_SHARED
 from .family import declare
 from .lanes import M32, dst, popcount
@@ -480,4 +480,4 @@ def count(code, pc, op, active, addrs, counters, scratch, bank_load):
         counters[pc, C_SPACE] = SP_LOCAL
         counters[pc, C_SECTORS] += local_sectors(addrs, active, width, scratch)
         distinct = lanes
-    counters[pc, C_BYTES] += (distinct if is_load else lanes) * width
+    counters[pc, C_BYTES] += data_bytes(is_load, lanes, distinct, width)
