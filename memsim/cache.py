@@ -823,7 +823,7 @@ class _SizedTrace(TraceRequest):
 def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[Value],
                          shared_mem: int = 0, arch: str = "sm_90", options: Sequence[str] = (), *,
                          gpu="H100", registers_per_thread: int | None = None,
-                         tuning: CacheTuning | None = None, engine: str = "ptx",
+                         tuning: CacheTuning | None = None, engine: str = "auto",
                          **simulate_kwargs) -> KernelReport:
     """memsim.simulate plus the cache model: the report's MODELED cache and DRAM metrics filled in.
 
@@ -831,9 +831,9 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
     (the loads each access waits for) drive the model: with "sass" the access stream is the
     one the H100 runs, ptxas' unrolling included. `registers_per_thread` (occupancy) defaults
     to 32 where the compiler's figure is unknown."""
-    from .simulate import check_engine, simulate
+    from .simulate import resolve_engine, simulate
 
-    check_engine(engine)
+    engine = resolve_engine(engine, source, arch)
     shape = _kernel_shape(source, kernel_name, arch, options, block, engine)
     blocks_per_chunk, capacity = 0, 0
     while True:
@@ -865,7 +865,7 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
 
 
 def model_traffic(spec: LaunchSpec, gpu="H100", registers_per_thread: int | None = None,
-                  tuning: CacheTuning | None = None, engine: str = "ptx") -> TrafficEstimate:
+                  tuning: CacheTuning | None = None, engine: str = "auto") -> TrafficEstimate:
     """The modeled cache and DRAM counters of a LaunchSpec (its arguments materialized)."""
     report = simulate_with_caches(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(),
                                   spec.shared_mem, options=spec.options, gpu=gpu,
@@ -941,15 +941,12 @@ def _sass_code_shape(source: str, program: Program, arch: str, options: Sequence
     text, name = cuda_source(source)
     sass = sass_program(text, program.kernel, arch, options, name)
     code = sass.code
-    ops = code[:, sp.F_OP]
-    is_global = (code[:, sp.F_FLAGS] & sp.FL_GLOBAL) != 0
-    memory = np.isin(ops, (sp.OP["LD"], sp.OP["ST"], sp.OP["RED"])) & is_global
-    loads = (ops == sp.OP["LD"]) & is_global
+    memory, loads = sass.global_memory()
     sources, dests = sp.register_operands(sass)
     flow = ProgramFlow.in_order(sources, dests, sp.N_SLOTS, loads, memory, code[:, sp.F_GUARD] >= 0,
-                                ops == sp.OP["BAR"])
+                                sass.barriers())
     return dict(global_instructions=int(memory.sum()),
-                has_loops=_has_loops(code, ops == sp.OP["BRA"], sp.F_TARGET), flow=flow)
+                has_loops=_has_loops(code, sass.branches(), sp.F_TARGET), flow=flow)
 
 
 def _has_loops(code: np.ndarray, is_branch: np.ndarray, target_field: int) -> bool:

@@ -91,9 +91,10 @@ def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) ->
     parser.add_argument("--gpu", metavar="NAME",
                         help="also model caches, DRAM and time on this GPU (H100, A100, GTX1060, "
                              "GTX1050Ti, H200; see memsim/profiles): marked 'modeled'")
-    parser.add_argument("--engine", choices=("ptx", "sass"), default="ptx",
-                        help="ptx: emulate the PTX (fast, the default); sass: emulate the sm_90 SASS "
-                             "the GPU runs (exact where ptxas reshapes loops; slower)")
+    parser.add_argument("--engine", choices=("auto", "sass", "ptx"), default="auto",
+                        help="sass: emulate the sm_90 SASS the GPU runs (exact); ptx: emulate the PTX "
+                             "(PTX input, other architectures; may differ where ptxas reshapes the "
+                             "code); auto (default): sass for CUDA C on sm_90, else ptx")
 
 
 def main(argv: list[str] | None = None) -> int:

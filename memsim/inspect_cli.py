@@ -88,7 +88,7 @@ def run_show(args: argparse.Namespace) -> int:
     spec = _single_launch(args)
     if args.execution < 1:
         raise LaunchError("--execution counts from 1")
-    if args.engine != "ptx":
+    if args.engine == "sass":
         raise LaunchError("show traces the PTX engine's lane addresses: leave out --engine sass")
     _, pictures = show.trace_pictures(spec, line=args.line, block=block_index(args.block_index, spec.grid),
                                       warp=args.warp, execution=args.execution, arch=args.arch,

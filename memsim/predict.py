@@ -20,12 +20,15 @@ from .report import KernelReport
 
 def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
             arch: str = "sm_90", options: Sequence[str] = (), *, gpu: str | GpuProfile = "H100",
-            engine: str = "ptx", registers_per_thread: int | None = None) -> KernelReport:
+            engine: str = "auto", registers_per_thread: int | None = None) -> KernelReport:
     """memsim.simulate plus the cache and time models of `gpu` (a profile name or GpuProfile)."""
     from .cache import simulate_with_caches
     from .timing import predict_time
 
+    from .simulate import resolve_engine
+
     profile = gpu if isinstance(gpu, GpuProfile) else load(gpu)
+    engine = resolve_engine(engine, source, arch)
     report = simulate_with_caches(source, kernel_name, grid, block, args, shared_mem, arch, options,
                                   gpu=profile, registers_per_thread=registers_per_thread, engine=engine)
     estimate = predict_time(report, None, profile, registers_per_thread=registers_per_thread,

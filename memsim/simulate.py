@@ -34,20 +34,26 @@ from .trace import TraceBuffers, TraceRequest
 DEFAULT_BUDGET = 2_000_000_000   # warp instructions: about a minute of emulation
 MAX_THREADS_PER_BLOCK = 1024
 BLOCKS_PER_CHUNK = 4096
-ENGINES = ("ptx", "sass")
+ENGINES = ("auto", "sass", "ptx")
+# What each engine's counts are: the SASS engine runs the instruction stream the GPU runs; the
+# PTX engine runs NVVM's PTX, before ptxas unrolls, merges and if-converts it.
+ENGINE_NOTES = {"sass": "SASS-level: the sm_90 instructions the GPU runs",
+                "ptx": "PTX-level: may differ where ptxas reshapes the code (unrolled loops, "
+                       "merged or reordered loads)"}
 
 
 def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
              arch: str = "sm_90", options: Sequence[str] = (), *,
              max_instructions: int = DEFAULT_BUDGET, trace: TraceRequest | None = None,
-             engine: str = "ptx") -> KernelReport:
+             engine: str = "auto") -> KernelReport:
     """Emulate one launch and count its memory traffic under ncu's metric names.
 
-    engine "ptx" emulates the PTX (fast); "sass" emulates the sm_90 SASS the GPU really runs
-    (exact where ptxas reshapes loops and branches; slower, needs nvdisasm). `trace`
-    (memsim.trace.TraceRequest) records selected warp accesses lane by lane; its pcs are the
-    instruction indices of the engine that runs."""
-    check_engine(engine)
+    engine "sass" emulates the sm_90 SASS the GPU really runs (exact: ptxas' unrolling,
+    merged loads and if-conversion are in the counts); "ptx" emulates the PTX (PTX input, other
+    architectures, a quick look); "auto" (the default) is sass for CUDA C on sm_90, else ptx.
+    `trace` (memsim.trace.TraceRequest) records selected warp accesses lane by lane; its pcs
+    are the instruction indices of the engine that runs."""
+    engine = resolve_engine(engine, source, arch)
     if engine == "sass":
         from .sass.simulate import simulate_sass
         return simulate_sass(source, kernel_name, grid, block, args, shared_mem, arch, options,
@@ -95,7 +101,17 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
 
 def check_engine(engine: str) -> None:
     if engine not in ENGINES:
-        raise LaunchError(f"unknown engine '{engine}': use {' or '.join(ENGINES)}")
+        raise LaunchError(f"unknown engine '{engine}': use {', '.join(ENGINES)}")
+
+
+def resolve_engine(engine: str, source: str, arch: str = "sm_90") -> str:
+    """The engine "auto" stands for: the SASS engine for CUDA C compiled for sm_90 (the GPU's
+    own instructions), the PTX engine for PTX input and other architectures."""
+    check_engine(engine)
+    if engine != "auto":
+        return engine
+    is_ptx = load_source(source)[2]
+    return "sass" if arch == "sm_90" and not is_ptx else "ptx"
 
 
 def simulate_spec(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]]:

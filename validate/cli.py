@@ -113,8 +113,8 @@ def _add_common(command: argparse.ArgumentParser) -> None:
                          help="also predict caches, DRAM and time with this GPU profile (e.g. H100) "
                               "and report their errors against the recorded counters")
     command.add_argument("--engine", choices=("ptx", "sass"), default=None,
-                         help="memsim engine: ptx (fast) or sass (the sm_90 SASS the GPU runs); default "
-                              "sass with --model (the time model reads its warp scoreboard), else ptx")
+                         help="memsim engine: sass (the sm_90 SASS the GPU runs; the default) or ptx "
+                              "(PTX-level; its measured differences: data/<gpu>/known_differences.json)")
     command.add_argument("--flush-l2", action="store_true", help="with --gpu: cold L2 before each timed rep")
     command.add_argument("--case-file", type=Path, default=None,
                          help="with --gpu: measure the cases of this JSON list ({name, spec, tags}) "
@@ -200,9 +200,9 @@ def unrecorded_note(suite_files: list[rec.MeasurementFile], pattern: str) -> str
 
 
 def engine_for(args: argparse.Namespace) -> str:
-    """--engine, else sass where modeled numbers are checked: the time model reads the SASS
-    engine's warp scoreboard (memsim.metrics.ROUND_TRIPS), which PTX cannot give."""
-    return args.engine or ("sass" if args.model else "ptx")
+    """--engine, else the SASS engine: memsim's default, exact on every recorded case, and the
+    one whose warp scoreboard (memsim.metrics.ROUND_TRIPS) the time model reads."""
+    return args.engine or "sass"
 
 
 def command_fuzz(args: argparse.Namespace) -> int:

@@ -122,7 +122,7 @@ class Prediction(BaseModel):
     seconds: float = 0.0
 
 
-def predict(spec: LaunchSpec, engine: str = "ptx", model: str | None = None,
+def predict(spec: LaunchSpec, engine: str = "sass", model: str | None = None,
             registers: int | None = None) -> Prediction:
     """memsim's counters for one launch; with `model` (a GPU profile name) also the modeled
     cache, DRAM and time metrics (occupancy from `registers` per thread, where recorded)."""
@@ -146,7 +146,7 @@ def predict(spec: LaunchSpec, engine: str = "ptx", model: str | None = None,
 
 
 def compare_files(files: list[MeasurementFile], jobs: int = 1,
-                  select=lambda record: True, engine: str = "ptx", model: str | None = None) -> ComparisonReport:
+                  select=lambda record: True, engine: str = "sass", model: str | None = None) -> ComparisonReport:
     """Simulate every selected recorded case (in `jobs` processes, with `engine`; with `model`
     the cache and time models of that GPU too) and compare."""
     work = [(f, c) for f in files for c in f.cases if select(c)]

@@ -40,12 +40,15 @@ M = ops_memory
 E_NONE, E_GLOBAL_OOB, E_MISALIGNED, E_SHARED_OOB, E_LOCAL_OOB, E_READ_ONLY = 0, 1, 2, 3, 4, 5
 E_BUDGET, E_DEADLOCK, E_CALL_DEPTH = 6, 7, 8
 N_BARRIERS = 16
+BAR_REDUCTIONS = ("POPC", "AND", "OR")
 MAX_CALL_DEPTH = 64
 # Launch constants handed to run_blocks (`launch`): block shape, grid shape, SM counts, budget,
 # shared bytes, the lowest local address.
 L_THREADS, L_BLOCK, L_GRID, L_NSMID, L_BUDGET, L_SHARED, L_LOCAL_LO, N_LAUNCH = 0, 1, 4, 7, 8, 9, 10, 11
-# ctx: what the families read of the launch (see ops_int._special).
-N_CTX = 11
+# ctx: what the families read of the launch (see ops_int._special), then a BAR.RED's state:
+# its reduction, the arrived threads whose predicate holds, the arrived threads, and the
+# result B2R.RESULT reads (count, flag).
+CTX_RED, CTX_RED_TRUE, CTX_RED_ARRIVED, CTX_RESULT, CTX_RESULT_FLAG, N_CTX = 11, 12, 13, 14, 15, 16
 
 
 @njit(cache=True, _nrt=False)
@@ -271,7 +274,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
                     lane_pc[w, lane] = pc
             converged[w] = 0
         if not _control(code, pc, op, regs, w, block, mask, active, lane_pc, run_mask, bar_mask,
-                        sync_mask, sync_bar, bmask, call_sp, call_stack, vec, err):
+                        sync_mask, sync_bar, bmask, call_sp, call_stack, vec, err, ctx):
             return executed
 
 
@@ -287,7 +290,7 @@ def _advance(w, pc, mask, lane_pc, warp_pc, converged):
 
 @njit(cache=True, _nrt=False)
 def _control(code, pc, op, regs, w, block, mask, active, lane_pc, run_mask, bar_mask, sync_mask,
-             sync_bar, bmask, call_sp, call_stack, vec, err):
+             sync_bar, bmask, call_sp, call_stack, vec, err, ctx):
     """Branches, exits, convergence and block barriers, calls. False on a failure."""
     next_pc = pc + 1
     if op == O_BRA or op == O_BRA_DIV or op == O_BRX:
@@ -300,6 +303,13 @@ def _control(code, pc, op, regs, w, block, mask, active, lane_pc, run_mask, bar_
     elif op == O_BAR:
         run_mask[w] &= ~active
         bar_mask[w] |= active
+        if code[pc, F_SUB]:
+            src_pred(code, pc, 0, regs, w, vec, 0)
+            ctx[CTX_RED] = code[pc, F_SUB]
+            for lane in range(32):
+                if (active >> lane) & 1:
+                    ctx[CTX_RED_ARRIVED] += 1
+                    ctx[CTX_RED_TRUE] += vec[0, lane]
     elif op == O_BSSY:
         bmask[w, code[pc, F_CMP]] = mask
     elif op == O_BSYNC:
@@ -407,8 +417,23 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
                     converged[w] = 0
             if not release_barrier(run_mask, bar_mask):
                 break
+            _reduce_barrier(ctx)
         _note_round_trips(clock, min(n_warps, (n_threads + 31) // 32), round_trips)
     return executed
+
+
+@njit(cache=True, _nrt=False)
+def _reduce_barrier(ctx):
+    """A BAR.RED's result once the block has arrived: the count of threads whose predicate
+    held, and whether all (AND) or any (OR) did."""
+    if ctx[CTX_RED] == 0:
+        return
+    ctx[CTX_RESULT] = ctx[CTX_RED_TRUE]
+    if ctx[CTX_RED] == 2:
+        ctx[CTX_RESULT_FLAG] = 1 if ctx[CTX_RED_TRUE] == ctx[CTX_RED_ARRIVED] else 0
+    else:
+        ctx[CTX_RESULT_FLAG] = 1 if ctx[CTX_RED_TRUE] > 0 else 0
+    ctx[CTX_RED] = ctx[CTX_RED_TRUE] = ctx[CTX_RED_ARRIVED] = 0
 
 
 @njit(cache=True, _nrt=False)

@@ -21,9 +21,11 @@ from .rows import (BOOL, CMP, F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, FL_BIT64, FL_H
 
 OPS = declare("int", ("MOV", "MOV64", "S2R", "IADD3", "IMAD", "LEA", "LOP3", "PLOP3", "SHF",
                       "ISETP", "PRMT", "IABS", "SEL", "FLO", "POPC", "BREV", "IMNMX", "SGXT",
-                      "BMSK", "P2R", "R2P", "I2I", "IDIVHI"))
+                      "BMSK", "P2R", "R2P", "I2I", "B2R"))
 (O_MOV, O_MOV64, O_S2R, O_IADD3, O_IMAD, O_LEA, O_LOP3, O_PLOP3, O_SHF, O_ISETP, O_PRMT, O_IABS,
- O_SEL, O_FLO, O_POPC, O_BREV, O_IMNMX, O_SGXT, O_BMSK, O_P2R, O_R2P, O_I2I, O_IDIVHI) = OPS.values()
+ O_SEL, O_FLO, O_POPC, O_BREV, O_IMNMX, O_SGXT, O_BMSK, O_P2R, O_R2P, O_I2I, O_B2R) = OPS.values()
+# ctx slots of a BAR.RED's result (memsim.sass.emulate's CTX_RESULT, CTX_RESULT_FLAG)
+CTX_RESULT, CTX_RESULT_FLAG = 14, 15
 
 SPECIALS = ("SR_TID.X", "SR_TID.Y", "SR_TID.Z", "SR_CTAID.X", "SR_CTAID.Y", "SR_CTAID.Z",
             "SR_CgaCtaId", "SR_LANEID", "SRZ", "SR_LEMASK", "SR_LTMASK", "SR_GEMASK", "SR_GTMASK",
@@ -199,6 +201,15 @@ def _i2i(ins, mods, ops, row):
     place(row, ops, [0, 1])
 
 
+def _b2r(ins, mods, ops, row):
+    """B2R.RESULT Rd[, Pd]: the block-wide result of the last BAR.RED."""
+    if "RESULT" not in mods:
+        raise unsupported(ins)
+    row[F_OP] = O_B2R
+    put(row, 0, ops[0], dst=True)
+    put(row, 1, ops[1] if len(ops) > 1 else None, dst=True)
+
+
 def _p2r(ins, mods, ops, row):
     row[F_OP] = O_P2R
     place(row, ops, [0, 1, 2, 3])
@@ -216,7 +227,7 @@ LOWER = {
     "IABS": _simple(O_IABS, [0, 1]), "SEL": _simple(O_SEL, [0, 1, 2, 3]),
     "FLO": _simple(O_FLO, [0, 1]), "POPC": _simple(O_POPC, [0, 1]), "BREV": _simple(O_BREV, [0, 1]),
     "IMNMX": _imnmx, "VIMNMX": _imnmx, "SGXT": _sgxt, "BMSK": _simple(O_BMSK, [0, 1, 2]),
-    "P2R": _p2r, "R2P": _r2p, "I2I": _i2i, "I2IP": _i2i, "R2UR": _mov, "MOV32I": _mov,
+    "P2R": _p2r, "R2P": _r2p, "B2R": _b2r, "I2I": _i2i, "I2IP": _i2i, "R2UR": _mov, "MOV32I": _mov,
 }
 
 
@@ -339,6 +350,13 @@ def execute(code, pc, op, regs, w, active, vec, ctx):
         write(regs, w, d0, active, vec, 0)
     elif op == O_PRMT:
         _prmt_lanes(code, pc, regs, w, active, vec)
+    elif op == O_B2R:
+        for lane in range(32):
+            vec[0, lane] = ctx[CTX_RESULT]
+            vec[1, lane] = ctx[CTX_RESULT_FLAG]
+        write(regs, w, d0, active, vec, 0)
+        if has(code, pc, 1):
+            write(regs, w, dst(code, pc, 1), active, vec, 1)
     else:
         _rare(code, pc, op, regs, w, active, vec, flags)
 

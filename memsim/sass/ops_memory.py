@@ -47,10 +47,12 @@ def _width(mods) -> tuple[int, bool]:
     return 4, False
 
 
-def _address(row: np.ndarray, address) -> None:
+def _address(row: np.ndarray, address, extended: bool = False) -> None:
+    """The address fields; `extended` (.E on a global access) makes a register base a pair
+    even where nvdisasm does not print .64 (ATOMG.E.CAS ... [R12])."""
     row[F_MBASE] = -1 if address.base < 0 else (
         (URZ if address.base == 63 else UR_BASE + address.base) if address.base_uniform else address.base)
-    row[F_MWIDE] = int(address.wide)
+    row[F_MWIDE] = int(address.wide or (extended and address.base >= 0 and not address.base_uniform))
     row[F_MUR] = -1 if address.uoffset < 0 else (URZ if address.uoffset == 63 else UR_BASE + address.uoffset)
     row[F_MOFF] = address.value
 
@@ -65,7 +67,7 @@ def _memory(space: str, op: int):
         data = [o for o in ops if o.kind != "mem"]
         if len(addresses) != 1:
             raise unsupported(ins, "address form")
-        _address(row, addresses[0])
+        _address(row, addresses[0], space == "global" and "E" in mods)
         if op == O_LD:
             put(row, 0, data[0], dst=True)
         else:
@@ -89,7 +91,7 @@ def _atomic(space: str, op: int):
         row[F_WIDTH] = 8 if data_type in (T_U64, T_S64, T_F64) else 4
         row[F_FLAGS] = SPACE_FLAGS[space]
         address = next(o for o in ops if o.kind == "mem")
-        _address(row, address)
+        _address(row, address, space == "global" and "E" in mods)
         before = ops[:ops.index(address)]
         after = ops[ops.index(address) + 1:]
         preds = [o for o in before if o.kind in ("pred", "upred")]

@@ -95,20 +95,29 @@ def _bra(ins, mods, ops, row):
 
 
 def _bar(ins, mods, ops, row):
-    """BAR.SYNC (any id, any count: one barrier for the block); BAR.ARV arrives without waiting
-    and is taken as a no-op (its partner BAR.SYNC waits for the block)."""
+    """BAR.SYNC (any id, any count: one barrier for the block); BAR.RED.{POPC,AND,OR} Pp also
+    reduces Pp over the block for B2R.RESULT; BAR.ARV arrives without waiting and is taken as
+    a no-op (its partner BAR.SYNC waits for the block)."""
     if "ARV" in mods:
         row[F_OP] = e.O_NOP
         return
-    if "SYNC" not in mods or "RED" in mods:
-        raise unsupported(ins)
     row[F_OP] = e.O_BAR
+    if "RED" in mods:
+        kind = [m for m in mods if m in e.BAR_REDUCTIONS]
+        if not kind:
+            raise unsupported(ins)
+        row[F_SUB] = e.BAR_REDUCTIONS.index(kind[0]) + 1
+        put(row, 0, next(o for o in ops if is_pred(o)))
+    elif "SYNC" not in mods:
+        raise unsupported(ins)
 
 
 def _call(ins, mods, ops, row):
+    """CALL.REL/ABS target: a subroutine of the kernel's own section (ptxas' division and
+    square-root slow paths) or another function of the listing."""
     row[F_OP] = e.O_CALL
-    if not getattr(ins, "call_target", ""):
-        raise unsupported(ins, "call without a named target")
+    if ins.target < 0 and not getattr(ins, "call_target", ""):
+        raise unsupported(ins, "call without a target")
 
 
 def _ret(ins, mods, ops, row):
@@ -216,7 +225,7 @@ def lower(kernel: SassKernel, functions: dict[str, SassKernel] | None = None) ->
             lower_instruction(ins, row, static)
             if row[F_TARGET] >= 0:
                 row[F_TARGET] += base
-            if row[F_OP] == e.O_CALL:
+            if row[F_OP] == e.O_CALL and ins.target < 0:
                 row[F_TARGET] = starts[ins.call_target]
             rows.append(row)
             statics.append(static)
@@ -229,7 +238,7 @@ def _with_callees(kernel: SassKernel, functions: dict[str, SassKernel]) -> list[
     while todo:
         for ins in todo.pop().instructions:
             target = getattr(ins, "call_target", "")
-            if ins.opcode != "CALL" or not target or target in seen:
+            if ins.opcode != "CALL" or ins.target >= 0 or not target or target in seen:
                 continue
             if target not in functions:
                 raise UnsupportedInstruction(f"call of `{target}`, which the listing does not hold: `{ins.text}`")

@@ -27,7 +27,8 @@ from ..report import KernelReport
 from ..tally import instruction_rows, line_rows, metrics_from_rows
 from ..trace import TraceBuffers, TraceRequest
 from . import emulate as e
-from .compile import listing
+from .compile import compile_cubin, listing
+from .cubin import constant_banks as cubin_banks
 from .parser import parse as parse_sass
 from .ops_memory import STACK_TOP
 from .program import (SassProgram, bind, constant_bank, constant_banks, lower, register_operands,
@@ -89,11 +90,13 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
         _check_traceable(trace, program)
         trace.note_buffers(heap)
     bank0 = constant_bank(block3, grid3, params)
-    code = bind(program, bank0)
+    others = {} if sass is not None else cubin_banks(
+        compile_cubin(text, arch, tuple(options), name), ptx_program.kernel)
+    code = bind(program, bank0, others)
     shared_bytes = max(ptx_program.shared_static, ptx_program.shared_dynamic_offset + shared_mem)
     counters, round_trips = _run(code, program, heap, threads, block3, grid3, shared_bytes,
                                  max_instructions, TraceBuffers(trace, program),
-                                 constant_banks(bank0), NSMID)
+                                 constant_banks(bank0, others), NSMID)
     heap.write_back()
     rows = instruction_rows(program, counters)
     metrics = metrics_from_rows(rows, counters)

@@ -1,0 +1,44 @@
+"""The constant banks a cubin carries: what register-indexed constant reads (LDC c[0x3][R0])
+and constant operands outside bank 0 see at launch.
+
+A cubin is an ELF64 file. ptxas places a module's `__constant__` variables, with their
+initial values, in the section `.nv.constant3`, and a kernel's compiler-made tables (switch
+targets, literal pools) in `.nv.constant<N>.<kernel>` sections. Only section headers are
+read: the bank number is the digit after `.nv.constant`.
+"""
+from __future__ import annotations
+
+import re
+import struct
+
+_BANK_SECTION = re.compile(r"^\.nv\.constant(\d+)(?:\.(.+))?$")
+
+
+def sections(cubin: bytes) -> dict[str, bytes]:
+    """Section name -> contents (empty for sections without file data, e.g. NOBITS)."""
+    if cubin[:4] != b"\x7fELF" or cubin[4] != 2:
+        raise ValueError("not an ELF64 cubin")
+    shoff, = struct.unpack_from("<Q", cubin, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", cubin, 0x3A)
+    headers = [struct.unpack_from("<IIQQQQIIQQ", cubin, shoff + k * shentsize) for k in range(shnum)]
+    names_offset = headers[shstrndx][4]
+    out = {}
+    for name, kind, _, _, offset, size, *_ in headers:
+        end = cubin.index(b"\0", names_offset + name)
+        label = cubin[names_offset + name:end].decode()
+        out[label] = b"" if kind == 8 else cubin[offset:offset + size]   # 8: SHT_NOBITS
+    return out
+
+
+def constant_banks(cubin: bytes, kernel: str) -> dict[int, bytes]:
+    """Bank number -> contents for the module-wide banks and the kernel's own, bank 0 (the
+    launch's parameters, filled at launch) left out."""
+    banks: dict[int, bytes] = {}
+    for name, data in sections(cubin).items():
+        match = _BANK_SECTION.match(name)
+        if not match or int(match.group(1)) == 0:
+            continue
+        owner = match.group(2)
+        if owner is None or owner == kernel:
+            banks[int(match.group(1))] = data
+    return banks
