@@ -20,14 +20,17 @@ from .report import KernelReport
 
 def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
             arch: str = "sm_90", options: Sequence[str] = (), *, gpu: str | GpuProfile = "H100",
-            engine: str = "ptx", registers_per_thread: int | None = None) -> KernelReport:
-    """memsim.simulate plus the cache and time models of `gpu` (a profile name or GpuProfile)."""
+            engine: str = "ptx", registers_per_thread: int | None = None,
+            include_dirs: Sequence[str] | None = None) -> KernelReport:
+    """memsim.simulate plus the cache and time models of `gpu` (a profile name or GpuProfile);
+    `kernel_name` and `include_dirs` as memsim.simulate's."""
     from .cache import simulate_with_caches
     from .timing import predict_time
 
     profile = gpu if isinstance(gpu, GpuProfile) else load(gpu)
     report = simulate_with_caches(source, kernel_name, grid, block, args, shared_mem, arch, options,
-                                  gpu=profile, registers_per_thread=registers_per_thread, engine=engine)
+                                  gpu=profile, registers_per_thread=registers_per_thread, engine=engine,
+                                  include_dirs=include_dirs)
     estimate = predict_time(report, None, profile, registers_per_thread=registers_per_thread,
                             static_shared_bytes=report.static_shared_bytes, arguments=len(args))
     report.metrics[m.DURATION] = estimate.duration_ns
