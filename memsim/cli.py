@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import catalog, render
+from .compile import include_options
 from .errors import LaunchError, MemsimError
 from .launch import ArgSpec, LaunchSpec, dims
 from .predict import predict_spec
@@ -40,6 +41,8 @@ examples:
   memsim predict row_sums --nx 512 --json
   memsim predict k.cu --kernel k_copy --grid 64,64 --block 32,32 \\
       --arg float32[4096x4096] --arg float32[4096x4096]:zeros --arg int32:4096
+  memsim predict r.cu --kernel 'reduce<256>' -I include --grid 64 --block 256 --arg float32[16384]
+  memsim coverage r.cu                 SASS opcodes the SASS engine cannot run, per kernel
 """
 
 
@@ -87,6 +90,9 @@ def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) ->
                         help="dynamic shared memory in bytes")
     launch.add_argument("--option", action="append", default=[], metavar="OPT",
                         help="NVRTC option such as -DX=1 (repeatable)")
+    launch.add_argument("-I", "--include-dir", action="append", default=[], metavar="DIR",
+                        help="header directory to search (repeatable; the CUDA headers of the "
+                             "nvidia-cuda-* wheels are always searched)")
     parser.add_argument("--arch", default="sm_90", help="target architecture (default sm_90)")
     parser.add_argument("--gpu", metavar="NAME",
                         help="also model caches, DRAM and time on this GPU (H100, A100, GTX1060, "
@@ -150,7 +156,8 @@ def catalog_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, ca
     """(name, launch, entry) per kernel the catalog name or group expands to."""
     stray = [flag for flag, value in (("--kernel", args.kernel), ("--grid", args.grid),
                                       ("--arg", args.arg), ("--shared-mem", args.shared_mem),
-                                      ("--option", args.option)) if value]
+                                      ("--option", args.option),
+                                      ("--include-dir", getattr(args, "include_dir", []))) if value]
     if stray:
         raise LaunchError(f"{', '.join(stray)}: for a .cu/.ptx file only; a catalog entry takes "
                           f"--nx, --ny, --block, --dtype")
@@ -173,7 +180,8 @@ def file_launch(args: argparse.Namespace) -> LaunchSpec:
     return LaunchSpec(source=args.target, kernel=args.kernel, grid=_parse_dims(args.grid, "grid"),
                       block=_parse_dims(args.block, "block"),
                       args=[ArgSpec.parse(text) for text in args.arg],
-                      shared_mem=args.shared_mem, options=tuple(args.option))
+                      shared_mem=args.shared_mem,
+                      options=(*args.option, *include_options(getattr(args, "include_dir", []))))
 
 
 def resolve_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, catalog.CatalogKernel | None]]:

@@ -205,8 +205,18 @@ def _instruction(address: int, text: str, line: int) -> tuple[SassInstruction, s
 
 
 def _split(rest: str) -> list[str]:
-    """Operands: comma-separated, but BRX/JMX print `R4 -0x110` with a space."""
-    return [word for part in rest.split(",") for word in part.split()] if rest else []
+    """Operands: separated by commas, or by spaces (BRX `R4 -0x110`, RET `R20 `(k)``), outside
+    brackets: a relocation `32@lo((k + .L_x_0@srel))` keeps its spaces."""
+    parts, depth, word = [], 0, []
+    for char in rest + ",":
+        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(char, 0)
+        if depth == 0 and (char == "," or char.isspace()):
+            if word:
+                parts.append("".join(word))
+            word = []
+        else:
+            word.append(char)
+    return parts
 
 
 def _operand(item: str) -> Operand:
@@ -217,8 +227,8 @@ def _operand(item: str) -> Operand:
         negate, s = True, s[1:]
     if s.startswith("~") or s.startswith("!"):
         invert, s = True, s[1:]
-    if len(s) > 1 and s.startswith("|") and s.endswith("|"):
-        absolute, s = True, s[1:-1]
+    if m := re.fullmatch(r"\|([^|]+)\|(\.\w+)?", s):   # |R0| or |R0|.H0_H0
+        absolute, s = True, m.group(1) + (m.group(2) or "")
     if m := _REG.match(s):
         uniform, suffix = m.group(1) == "U", m.group(3) or ""
         number = (63 if uniform else 255) if m.group(2) == "Z" else int(m.group(2))
