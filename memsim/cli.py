@@ -64,9 +64,36 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--csv", action="store_true", help="print one CSV row per kernel per metric")
     predict.add_argument("--check", action="store_true",
                          help="compare the outputs with the catalog's numpy reference")
+    add_coverage_command(commands)
     from . import inspect_cli  # show, source, advise, compare: they reuse the launch arguments
     inspect_cli.add_commands(commands)
     return parser
+
+
+def add_coverage_command(commands) -> None:
+    coverage = commands.add_parser(
+        "coverage", help="per kernel of a .cu file, the SASS instructions the SASS engine cannot run",
+        description="Compile a .cu file to sm_90 SASS (as --engine sass does) and list, per kernel, "
+        "the instructions the SASS engine cannot run (opcode, source line, listing text), or 'ok'. "
+        "Exits 1 when some kernel has any.")
+    coverage.add_argument("target", metavar="FILE", help=".cu file")
+    coverage.add_argument("--kernel", help="only this kernel (extern \"C\", mangled or C++ name like 'reduce<256>')")
+    coverage.add_argument("--arch", default="sm_90", help="target architecture (default sm_90)")
+    coverage.add_argument("--option", action="append", default=[], metavar="OPT",
+                          help="NVRTC option such as -DX=1 (repeatable)")
+    coverage.add_argument("-I", "--include-dir", action="append", default=[], metavar="DIR",
+                          help="header directory to search (repeatable)")
+
+
+def run_coverage(args: argparse.Namespace) -> int:
+    from .coverage import coverage, render
+
+    if not Path(args.target).is_file():
+        raise LaunchError(f"no such file: {args.target}")
+    report = coverage(args.target, args.kernel, args.arch, tuple(args.option), args.include_dir)
+    for line in render(report):
+        print(line)
+    return EXIT_CHECK_FAILED if any(report.values()) else 0
 
 
 def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) -> None:
@@ -237,7 +264,7 @@ def _print_check(name: str, problems: list[str], machine: bool) -> None:
         print(f"check passed: {name} outputs equal the numpy reference", file=stream)
 
 
-COMMANDS = {"list": run_list, "predict": run_predict}
+COMMANDS = {"list": run_list, "predict": run_predict, "coverage": run_coverage}
 
 
 if __name__ == "__main__":

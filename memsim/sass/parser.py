@@ -198,7 +198,8 @@ def _instruction(address: int, text: str, line: int) -> tuple[SassInstruction, s
             operands.append(Operand("label", text=label))
         else:
             operands.append(_operand(item))
-    ins = SassInstruction(address, opcode, tuple(mods), operands, guard, negated, uniform, line, text)
+    shown = re.sub(r"\s{2,}", " ", text)   # nvdisasm pads BRX's jump-table note with spaces
+    ins = SassInstruction(address, opcode, tuple(mods), operands, guard, negated, uniform, line, shown)
     if opcode == "CALL" and label:
         ins.call_target = label
     return ins, label, table

@@ -498,3 +498,16 @@ def bind(program: SassProgram, bank: np.ndarray) -> np.ndarray:
             code[pc, base] = K_IMM
             code[pc, base + 1] = int.from_bytes(bank[offset:offset + size].tobytes(), "little")
     return code
+
+
+def unsupported_instructions(kernel: SassKernel) -> list[tuple[str, int, str]]:
+    """(opcode with modifiers, source line, listing text) of every instruction of `kernel` that
+    lowering rejects, each tried on its own (lower() stops at the first), for `memsim coverage`.
+    Goes through lower() on one-instruction kernels so that it needs nothing else of this module."""
+    failures = []
+    for ins in kernel.instructions:
+        try:
+            lower(SassKernel(kernel.name, [ins]))
+        except (UnsupportedInstruction, ValueError, KeyError, IndexError):
+            failures.append((".".join((ins.opcode, *ins.mods)), ins.line, ins.text))
+    return failures
