@@ -254,7 +254,8 @@ def _operand(item: str) -> Operand:
         return Operand("pr", text=s)
     if re.fullmatch(r"B\d+", s):
         return Operand("barrier", int(s[1:]))
-    if "@" in s:   # 32@lo(var): a relocation the linker fills in
+    if "@" in s or s.startswith("c[R"):
+        # 32@lo(var), or -rdc's c[R0+`((k.const_opt.0.12 + -0x8000))]: relocations the linker fills in
         return Operand("reloc", text=item)
     return Operand("unknown", text=item)
 
