@@ -100,7 +100,8 @@ def run_nvrtc(source: str, source_name: str, flags: Sequence[str], name_expressi
         flags = [*flags, *(f"--include-path={d}" for d in toolkit_include_dirs())]
         (err,) = nvrtc.nvrtcCompileProgram(prog, len(flags), [f.encode() for f in flags])
         if err != nvrtc.nvrtcResult.NVRTC_SUCCESS:
-            raise CompileError(_first_error(_log(prog), source_name))
+            message = _first_error(_log(prog), source_name)
+            raise CompileError(message + _hint(source, message))
         lowered = {}
         for expression in name_expressions:
             err, name = nvrtc.nvrtcGetLoweredName(prog, expression.encode())
@@ -170,6 +171,15 @@ def _with_expression(source: str, kernel: str, arch: str, options: tuple[str, ..
     if lowered not in compiled.kernels:   # a name expression of a __device__ function, say
         raise names.unknown_kernel(kernel, compiled.kernels, f"'{kernel}' is not a __global__ function")
     return compiled, lowered
+
+
+def _hint(source: str, message: str) -> str:
+    """What to do where a known header cannot work under NVRTC."""
+    if "cub/cub.cuh" in source and "JIT mode" in message:
+        return ("; <cub/cub.cuh> includes CUB's device-wide (host) algorithms, which NVRTC cannot "
+                "compile: include the block/warp headers instead (<cub/warp/warp_reduce.cuh>, "
+                "<cub/block/block_reduce.cuh>)")
+    return ""
 
 
 def _log(prog) -> str:

@@ -311,3 +311,11 @@ def test_coverage_cli(tmp_path, capsys):
     assert main(["coverage", str(tmp_path / "missing.cu")]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and "kernels: k_call, k_copy" in err
+
+
+@needs_headers
+def test_cub_umbrella_header_error_says_what_to_include():
+    source = '#include <cub/cub.cuh>\nextern "C" __global__ void k(float* x) {}\n'
+    with pytest.raises(memsim.errors.CompileError, match="cub/warp/warp_reduce.cuh") as info:
+        compile_cuda(source)
+    assert "\n" not in str(info.value)
