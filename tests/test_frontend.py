@@ -47,6 +47,7 @@ k_main:
         /*00e0*/                   HMNMX2 R6, -|R0|, -|R0|.H0_H0, !PT ;
         /*00f0*/                   MOV R20, 32@lo((k_main + .L_x_1@srel)) ;
         /*0100*/                   FOO R1, what?, R2 ;
+        /*0108*/                   DEPBAR.LE SB0, 0x1 ;
         /*0110*/                   EXIT ;
         .type           $k_main$helper,@function
 $k_main$helper:
@@ -76,6 +77,7 @@ def test_snippet_parses_every_operand_form():
     assert ins[13].operands[2].fvalue == 1.5e-05 and ins[13].operands[3].negate
     assert ins[14].operands[2].absolute and ins[14].operands[2].text == "H0_H0"
     assert ins[15].operands[1].kind == "reloc" and ins[16].operands[1].kind == "unknown"
+    assert (ins[17].operands[0].kind, ins[17].operands[0].value) == ("scoreboard", 0)
     assert [i.opcode for i in helper.instructions] == ["FADD", "RET"]
 
 

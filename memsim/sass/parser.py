@@ -31,7 +31,7 @@ class SassParseError(MemsimError):
 
 @dataclass(frozen=True)
 class Operand:
-    kind: str              # reg ureg pred upred imm fimm const mem special barrier label pr reloc unknown
+    kind: str              # reg ureg pred upred imm fimm const mem special barrier scoreboard label pr reloc unknown
     value: int = 0         # register number (255/63/7 for RZ/URZ/PT), immediate, bank offset
     negate: bool = False   # -x (two's complement for integers, sign flip for floats)
     invert: bool = False   # ~x (bitwise) or !P
@@ -254,6 +254,8 @@ def _operand(item: str) -> Operand:
         return Operand("pr", text=s)
     if re.fullmatch(r"B\d+", s):
         return Operand("barrier", int(s[1:]))
+    if re.fullmatch(r"SB\d+", s):   # DEPBAR.LE SB0, 0x1: a dependency scoreboard
+        return Operand("scoreboard", int(s[2:]))
     if "@" in s or s.startswith("c[R"):
         # 32@lo(var), or -rdc's c[R0+`((k.const_opt.0.12 + -0x8000))]: relocations the linker fills in
         return Operand("reloc", text=item)
