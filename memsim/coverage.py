@@ -1,8 +1,9 @@
 """`memsim coverage`: which SASS instructions of a module's kernels the SASS engine cannot run.
 
 Per kernel of the cubin NVRTC makes (the same compile as the SASS engine's), every instruction
-that lowering (memsim.sass.program) rejects, with its source line and listing text; a kernel
-with none is "ok". Instructions are tried one by one, so one unknown opcode hides no other.
+of the kernel and of the device functions it calls that lowering (memsim.sass.program)
+rejects, with its source line and listing text; a kernel with none is "ok". Instructions are
+tried one by one, so one unknown opcode hides no other.
 """
 from __future__ import annotations
 
@@ -33,18 +34,12 @@ def coverage(source: str, kernel: str | None = None, arch: str = "sm_90", option
         expressions = compiled.name_expressions
     functions = parse(listing(text, arch, tuple(options), name, expressions))
     kernels = {n: k for n, k in functions.items() if k.is_kernel and kernel in (None, n)}
-    return {n: _gaps(k) for n, k in sorted(kernels.items())}
+    return {n: _gaps(k, functions) for n, k in sorted(kernels.items())}
 
 
-def _gaps(kernel: SassKernel) -> list[Gap]:
-    gaps = unsupported_instructions(kernel)
-    # The engine reads constant banks at fixed offsets: a register-indexed c[bank][Rn+off]
-    # (switch jump tables, __constant__ arrays) lowers without complaint but reads the wrong word.
-    known = {text for _, _, text in gaps}
-    for ins in kernel.instructions:
-        if ins.text not in known and any(o.kind == "const" and o.index >= 0 for o in ins.operands):
-            gaps.append((".".join((ins.opcode, *ins.mods)), ins.line, ins.text))
-    return sorted(gaps, key=lambda gap: gap[1])
+def _gaps(kernel: SassKernel, functions: dict[str, SassKernel]) -> list[Gap]:
+    """The kernel's and its callees' instructions the engine cannot run, by source line."""
+    return sorted(unsupported_instructions(kernel, functions), key=lambda gap: gap[1])
 
 
 def render(report: dict[str, list[Gap]]) -> list[str]:

@@ -11,9 +11,11 @@ lowering the kernel that uses it fails (memsim.sass.program raises UnsupportedIn
 
 Functions: NVRTC puts each kernel in its own `.text.<kernel>` section together with the device
 functions it calls that were not inlined (`$k$helper`, `$__internal_..._div_rn_...`): those
-start at a `.type NAME,@function` label inside the section. A kernel's entry holds its whole
-section (so a CALL's target is an index into it); each inner function also gets an entry of its
-own (is_kernel False). Kernels are the functions nvdisasm marks `.other NAME,@"STO_CUDA_ENTRY"`.
+start at a `.type NAME,@function` label inside the section (with -rdc=true, non-kernel
+functions get sections of their own). Every function is an entry of its own, holding only its
+instructions, with branch targets indexing them; a CALL names its callee in `call_target`
+(lowering appends the callees it reaches). Kernels are the functions nvdisasm marks
+`.other NAME,@"STO_CUDA_ENTRY"`; the others have is_kernel False.
 """
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ class SassParseError(MemsimError):
 
 @dataclass(frozen=True)
 class Operand:
-    kind: str              # reg ureg pred upred imm fimm const mem special barrier scoreboard label pr reloc unknown
+    kind: str              # reg ureg pred upred imm fimm const mem special barrier scoreboard label pr unknown
     value: int = 0         # register number (255/63/7 for RZ/URZ/PT), immediate, bank offset
     negate: bool = False   # -x (two's complement for integers, sign flip for floats)
     invert: bool = False   # ~x (bitwise) or !P
@@ -68,9 +70,11 @@ class SassKernel:
     name: str
     instructions: list[SassInstruction] = field(default_factory=list)
     is_kernel: bool = True
-    # Functions defined in this entry's instructions (itself and the device functions placed in
-    # its section), by name: index of their first instruction.
-    functions: dict[str, int] = field(default_factory=dict)
+
+
+# Relocations the linker fills in (`32@lo(var)`, a CALL.ABS return address
+# `32@lo((k + .L_x_0@srel))`, -rdc's `c[R0+`((k.const_opt.0.12 + -0x8000))]`) are kept as
+# `unknown` operands with their text: lowering recognises the ones it can handle by that text.
 
 
 _INSTRUCTION = re.compile(r"^\s*/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;")
@@ -95,7 +99,8 @@ class _Section:
     labels: dict[str, int] = field(default_factory=dict)
     pending: list[tuple[SassInstruction, str]] = field(default_factory=list)
     jumps: list[tuple[SassInstruction, list[str]]] = field(default_factory=list)
-    typed: set[str] = field(default_factory=set)   # `.type X,@function` seen, label not yet
+    typed: set[str] = field(default_factory=set)   # `.type X,@function` seen
+    functions: dict[str, int] = field(default_factory=dict)   # name -> first instruction
 
 
 def parse(text: str) -> dict[str, SassKernel]:
@@ -127,7 +132,7 @@ def _label(section: _Section, name: str) -> None:
     here = len(section.kernel.instructions)
     section.labels[name] = here
     if name in section.typed or name == section.kernel.name:
-        section.kernel.functions.setdefault(name, here)
+        section.functions.setdefault(name, here)
 
 
 def _add(section: _Section, address: int, text: str, line: int) -> None:
@@ -143,13 +148,11 @@ def _finish(sections: list[_Section], entries: set[str]) -> dict[str, SassKernel
     functions: dict[str, SassKernel] = {}
     for section in sections:
         _resolve(section)
-        kernel = section.kernel
-        # A listing without STO_CUDA_ENTRY marks (hand-written snippets): every section is a kernel.
-        kernel.is_kernel = kernel.name in entries or not entries
-        functions.setdefault(kernel.name, kernel)
-        for name, start in kernel.functions.items():
-            if name != kernel.name:
-                functions.setdefault(name, _inner_function(kernel, name, start, name in entries))
+        section.functions.setdefault(section.kernel.name, 0)
+        for name in section.functions:
+            # A listing without STO_CUDA_ENTRY marks (hand-written snippets): sections are kernels.
+            is_kernel = name in entries or (not entries and name == section.kernel.name)
+            functions.setdefault(name, _function(section, name, is_kernel))
     return functions
 
 
@@ -161,19 +164,23 @@ def _resolve(section: _Section) -> None:
         ins.branch_targets = tuple(section.labels.get(name, -1) for name in names)
 
 
-def _inner_function(kernel: SassKernel, name: str, start: int, is_kernel: bool) -> SassKernel:
-    """A device function inside a kernel's section: from its label up to the next function,
-    with targets re-based onto its own instruction list (-1 where they leave it)."""
-    later = [s for s in kernel.functions.values() if s > start]
-    end = min(later, default=len(kernel.instructions))
+def _function(section: _Section, name: str, is_kernel: bool) -> SassKernel:
+    """One function of a section: from its label up to the next function, with targets
+    re-based onto its own instruction list (-1 where they leave it: a CALL's callee is then
+    known by `call_target`)."""
+    start = section.functions[name]
+    everything = section.kernel.instructions
+    end = min((s for s in section.functions.values() if s > start), default=len(everything))
 
     def rebase(target: int) -> int:
         return target - start if start <= target < end else -1
 
+    if start == 0 and end == len(everything):   # the usual section: one kernel, nothing to re-base
+        return SassKernel(name, everything, is_kernel)
     instructions = [dataclasses.replace(ins, target=rebase(ins.target),
                                         branch_targets=tuple(rebase(t) for t in ins.branch_targets))
-                    for ins in kernel.instructions[start:end]]
-    return SassKernel(name, instructions, is_kernel, {name: 0})
+                    for ins in everything[start:end]]
+    return SassKernel(name, instructions, is_kernel)
 
 
 def _instruction(address: int, text: str, line: int) -> tuple[SassInstruction, str, list[str]]:
@@ -256,9 +263,6 @@ def _operand(item: str) -> Operand:
         return Operand("barrier", int(s[1:]))
     if re.fullmatch(r"SB\d+", s):   # DEPBAR.LE SB0, 0x1: a dependency scoreboard
         return Operand("scoreboard", int(s[2:]))
-    if "@" in s or s.startswith("c[R"):
-        # 32@lo(var), or -rdc's c[R0+`((k.const_opt.0.12 + -0x8000))]: relocations the linker fills in
-        return Operand("reloc", text=item)
     return Operand("unknown", text=item)
 
 
