@@ -500,26 +500,28 @@ def bind(program: SassProgram, bank: np.ndarray) -> np.ndarray:
     return code
 
 
-
-def unsupported_instructions(kernel: SassKernel, functions: dict[str, SassKernel] | None = None
-                             ) -> list[tuple[str, int, str]]:
-    """(opcode with modifiers, source line, listing text) of every instruction of `kernel` and of
-    the functions it calls (by CALL's call_target, found in `functions`) that lowering rejects,
-    each tried on its own (lower() stops at the first): what `memsim coverage` lists. Goes
-    through lower() on one-instruction kernels so that it needs nothing else of this module."""
-    failures, parts, seen = [], [kernel], {kernel.name}
-    for part in parts:
-        for ins in part.instructions:
-            callee = getattr(ins, "call_target", "")
-            if callee and callee not in seen and functions and callee in functions:
-                seen.add(callee)
-                parts.append(functions[callee])
-            # This lowering reads c[bank][offset] only: a register index would be dropped.
-            indexed = any(o.kind == "const" and getattr(o, "index", -1) >= 0 for o in ins.operands)
-            try:
-                if indexed:
-                    raise UnsupportedInstruction(f"register-indexed constant (`{ins.text}`)")
-                lower(SassKernel(part.name, [ins]))
-            except (UnsupportedInstruction, ValueError, KeyError, IndexError):
-                failures.append((".".join((ins.opcode, *ins.mods)), ins.line, ins.text))
-    return failures
+# memsim coverage's per-instruction check, appended while this module is being rewritten: where
+# the rewrite defines its own unsupported_instructions (same signature) above, that one wins.
+if "unsupported_instructions" not in globals():
+    def unsupported_instructions(kernel: SassKernel, functions: dict[str, SassKernel] | None = None
+                                 ) -> list[tuple[str, int, str]]:
+        """(opcode with modifiers, source line, listing text) of every instruction of `kernel` and of
+        the functions it calls (by CALL's call_target, found in `functions`) that lowering rejects,
+        each tried on its own (lower() stops at the first): what `memsim coverage` lists. Goes
+        through lower() on one-instruction kernels so that it needs nothing else of this module."""
+        failures, parts, seen = [], [kernel], {kernel.name}
+        for part in parts:
+            for ins in part.instructions:
+                callee = getattr(ins, "call_target", "")
+                if callee and callee not in seen and functions and callee in functions:
+                    seen.add(callee)
+                    parts.append(functions[callee])
+                # This lowering reads c[bank][offset] only: a register index would be dropped.
+                indexed = any(o.kind == "const" and getattr(o, "index", -1) >= 0 for o in ins.operands)
+                try:
+                    if indexed:
+                        raise UnsupportedInstruction(f"register-indexed constant (`{ins.text}`)")
+                    lower(SassKernel(part.name, [ins]))
+                except (UnsupportedInstruction, ValueError, KeyError, IndexError):
+                    failures.append((".".join((ins.opcode, *ins.mods)), ins.line, ins.text))
+        return failures
