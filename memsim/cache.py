@@ -36,7 +36,7 @@ from numba import njit
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import metrics as m
-from .compile import compile_cuda, load_source
+from .compile import include_options, kernel_module, load_source
 from .errors import MemsimError
 from .launch import LaunchSpec, Value, dims
 from .ptx.opcodes import OP
@@ -834,6 +834,7 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
     from .simulate import resolve_engine, simulate
 
     engine = resolve_engine(engine, source, arch)
+    options = (*options, *include_options(simulate_kwargs.pop("include_dirs", None)))
     shape = _kernel_shape(source, kernel_name, arch, options, block, engine)
     blocks_per_chunk, capacity = 0, 0
     while True:
@@ -913,15 +914,16 @@ class _KernelShape:
 def _kernel_shape(source: str, kernel_name: str, arch: str, options: Sequence[str], block,
                   engine: str = "ptx") -> _KernelShape:
     text, name, is_ptx = load_source(source)
-    ptx = text if is_ptx else compile_cuda(text, arch, tuple(options), name).ptx
-    program = lower(parse(ptx), kernel_name)
+    found = kernel_module(text, name, is_ptx, kernel_name, arch, options)
+    program = lower(parse(found.ptx), found.kernel)
     b = dims(block)
     code_shape = _sass_code_shape if engine == "sass" else _ptx_code_shape
     return _KernelShape(threads=b[0] * b[1] * b[2], shared_static=program.shared_static,
-                        **code_shape(source, program, arch, options))
+                        **code_shape(source, program, arch, options, found.name_expressions))
 
 
-def _ptx_code_shape(source: str, program: Program, arch: str, options: Sequence[str]) -> dict:
+def _ptx_code_shape(source: str, program: Program, arch: str, options: Sequence[str],
+                    name_expressions: Sequence[str] = ()) -> dict:
     """Global memory instructions, loops and register flow of the PTX the PTX engine runs."""
     code = program.code
     ops = code[:, F_OP]
@@ -933,13 +935,14 @@ def _ptx_code_shape(source: str, program: Program, arch: str, options: Sequence[
                 flow=ProgramFlow.of(code, program.n_slots, loads, barriers))
 
 
-def _sass_code_shape(source: str, program: Program, arch: str, options: Sequence[str]) -> dict:
+def _sass_code_shape(source: str, program: Program, arch: str, options: Sequence[str],
+                     name_expressions: Sequence[str] = ()) -> dict:
     """The same of the SASS the SASS engine runs (the PTX program names the kernel)."""
     from .sass import program as sp
     from .sass.simulate import cuda_source, sass_program
 
     text, name = cuda_source(source)
-    sass = sass_program(text, program.kernel, arch, options, name)
+    sass = sass_program(text, program.kernel, arch, options, name, None, name_expressions)
     code = sass.code
     memory, loads = sass.global_memory()
     sources, dests = sp.register_operands(sass)

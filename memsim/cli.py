@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import catalog, render
+from .compile import include_options
 from .errors import LaunchError, MemsimError
 from .launch import ArgSpec, LaunchSpec, dims
 from .predict import predict_spec
@@ -40,6 +41,8 @@ examples:
   memsim predict row_sums --nx 512 --json
   memsim predict k.cu --kernel k_copy --grid 64,64 --block 32,32 \\
       --arg float32[4096x4096] --arg float32[4096x4096]:zeros --arg int32:4096
+  memsim predict r.cu --kernel 'reduce<256>' -I include --grid 64 --block 256 --arg float32[16384]
+  memsim coverage r.cu                 SASS opcodes the SASS engine cannot run, per kernel
 """
 
 
@@ -61,9 +64,36 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--csv", action="store_true", help="print one CSV row per kernel per metric")
     predict.add_argument("--check", action="store_true",
                          help="compare the outputs with the catalog's numpy reference")
+    add_coverage_command(commands)
     from . import inspect_cli  # show, source, advise, compare: they reuse the launch arguments
     inspect_cli.add_commands(commands)
     return parser
+
+
+def add_coverage_command(commands) -> None:
+    coverage = commands.add_parser(
+        "coverage", help="per kernel of a .cu file, the SASS instructions the SASS engine cannot run",
+        description="Compile a .cu file to sm_90 SASS (as --engine sass does) and list, per kernel, "
+        "the instructions the SASS engine cannot run (opcode, source line, listing text), or 'ok'. "
+        "Exits 1 when some kernel has any.")
+    coverage.add_argument("target", metavar="FILE", help=".cu file")
+    coverage.add_argument("--kernel", help="only this kernel (extern \"C\", mangled or C++ name like 'reduce<256>')")
+    coverage.add_argument("--arch", default="sm_90", help="target architecture (default sm_90)")
+    coverage.add_argument("--option", action="append", default=[], metavar="OPT",
+                          help="NVRTC option such as -DX=1 (repeatable)")
+    coverage.add_argument("-I", "--include-dir", action="append", default=[], metavar="DIR",
+                          help="header directory to search (repeatable)")
+
+
+def run_coverage(args: argparse.Namespace) -> int:
+    from .coverage import coverage, render
+
+    if not Path(args.target).is_file():
+        raise LaunchError(f"no such file: {args.target}")
+    report = coverage(args.target, args.kernel, args.arch, tuple(args.option), args.include_dir)
+    for line in render(report):
+        print(line)
+    return EXIT_CHECK_FAILED if any(report.values()) else 0
 
 
 def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) -> None:
@@ -87,6 +117,9 @@ def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) ->
                         help="dynamic shared memory in bytes")
     launch.add_argument("--option", action="append", default=[], metavar="OPT",
                         help="NVRTC option such as -DX=1 (repeatable)")
+    launch.add_argument("-I", "--include-dir", action="append", default=[], metavar="DIR",
+                        help="header directory to search (repeatable; the CUDA headers of the "
+                             "nvidia-cuda-* wheels are always searched)")
     parser.add_argument("--arch", default="sm_90", help="target architecture (default sm_90)")
     parser.add_argument("--gpu", metavar="NAME",
                         help="also model caches, DRAM and time on this GPU (H100, A100, GTX1060, "
@@ -151,7 +184,8 @@ def catalog_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, ca
     """(name, launch, entry) per kernel the catalog name or group expands to."""
     stray = [flag for flag, value in (("--kernel", args.kernel), ("--grid", args.grid),
                                       ("--arg", args.arg), ("--shared-mem", args.shared_mem),
-                                      ("--option", args.option)) if value]
+                                      ("--option", args.option),
+                                      ("--include-dir", getattr(args, "include_dir", []))) if value]
     if stray:
         raise LaunchError(f"{', '.join(stray)}: for a .cu/.ptx file only; a catalog entry takes "
                           f"--nx, --ny, --block, --dtype")
@@ -174,7 +208,8 @@ def file_launch(args: argparse.Namespace) -> LaunchSpec:
     return LaunchSpec(source=args.target, kernel=args.kernel, grid=_parse_dims(args.grid, "grid"),
                       block=_parse_dims(args.block, "block"),
                       args=[ArgSpec.parse(text) for text in args.arg],
-                      shared_mem=args.shared_mem, options=tuple(args.option))
+                      shared_mem=args.shared_mem,
+                      options=(*args.option, *include_options(getattr(args, "include_dir", []))))
 
 
 def resolve_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, catalog.CatalogKernel | None]]:
@@ -230,7 +265,7 @@ def _print_check(name: str, problems: list[str], machine: bool) -> None:
         print(f"check passed: {name} outputs equal the numpy reference", file=stream)
 
 
-COMMANDS = {"list": run_list, "predict": run_predict}
+COMMANDS = {"list": run_list, "predict": run_predict, "coverage": run_coverage}
 
 
 if __name__ == "__main__":

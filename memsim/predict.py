@@ -20,8 +20,10 @@ from .report import KernelReport
 
 def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
             arch: str = "sm_90", options: Sequence[str] = (), *, gpu: str | GpuProfile = "H100",
-            engine: str = "auto", registers_per_thread: int | None = None) -> KernelReport:
-    """memsim.simulate plus the cache and time models of `gpu` (a profile name or GpuProfile)."""
+            engine: str = "auto", registers_per_thread: int | None = None,
+            include_dirs: Sequence[str] | None = None) -> KernelReport:
+    """memsim.simulate plus the cache and time models of `gpu` (a profile name or GpuProfile);
+    `kernel_name` and `include_dirs` as memsim.simulate's."""
     from .cache import simulate_with_caches
     from .timing import predict_time
 
@@ -30,7 +32,8 @@ def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], s
     profile = gpu if isinstance(gpu, GpuProfile) else load(gpu)
     engine = resolve_engine(engine, source, arch)
     report = simulate_with_caches(source, kernel_name, grid, block, args, shared_mem, arch, options,
-                                  gpu=profile, registers_per_thread=registers_per_thread, engine=engine)
+                                  gpu=profile, registers_per_thread=registers_per_thread, engine=engine,
+                                  include_dirs=include_dirs)
     estimate = predict_time(report, None, profile, registers_per_thread=registers_per_thread,
                             static_shared_bytes=report.static_shared_bytes, arguments=len(args))
     report.metrics[m.DURATION] = estimate.duration_ns

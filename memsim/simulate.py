@@ -15,7 +15,7 @@ import numba
 import numpy as np
 
 from . import metrics as m
-from .compile import compile_cuda, load_source, lowered_name
+from .compile import include_options, kernel_module, load_source
 from .count import C_SPACE, N_COUNTERS
 from .emulate import (E_BUDGET, E_CONST_OOB, E_DEADLOCK, E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED,
                       E_MIXED_SPACE, E_NONE, E_PARAM_OOB, E_SHARED_OOB, E_TRAP, E_TYPE,
@@ -45,8 +45,12 @@ ENGINE_NOTES = {"sass": "SASS-level: the sm_90 instructions the GPU runs",
 def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
              arch: str = "sm_90", options: Sequence[str] = (), *,
              max_instructions: int = DEFAULT_BUDGET, trace: TraceRequest | None = None,
-             engine: str = "auto") -> KernelReport:
+             engine: str = "auto", include_dirs: Sequence[str] | None = None) -> KernelReport:
     """Emulate one launch and count its memory traffic under ncu's metric names.
+
+    `kernel_name`: an extern "C" name, a mangled one, or a C++ name expression such as
+    "reduce<256>" (CuPy's name_expressions). `include_dirs`: the user's header directories (the
+    CUDA header wheels' are always searched).
 
     engine "sass" emulates the sm_90 SASS the GPU really runs (exact: ptxas' unrolling,
     merged loads and if-conversion are in the counts); "ptx" emulates the PTX (PTX input, other
@@ -54,6 +58,7 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
     `trace` (memsim.trace.TraceRequest) records selected warp accesses lane by lane; its pcs
     are the instruction indices of the engine that runs."""
     engine = resolve_engine(engine, source, arch)
+    options = (*options, *include_options(include_dirs))
     if engine == "sass":
         from .sass.simulate import simulate_sass
         return simulate_sass(source, kernel_name, grid, block, args, shared_mem, arch, options,
@@ -66,16 +71,12 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
     if shared_mem < 0:
         raise LaunchError("shared_mem must be >= 0")
     text, name, is_ptx = load_source(source)
-    if is_ptx:
-        ptx, version, entry = text, "n/a (PTX given)", kernel_name
-    else:
-        compiled = compile_cuda(text, arch, tuple(options), name)
-        ptx, version = compiled.ptx, compiled.nvrtc_version
-        entry = lowered_name(text, kernel_name, arch, tuple(options), name)
-    module = parse(ptx)
+    found = kernel_module(text, name, is_ptx, kernel_name, arch, options)
+    version = found.nvrtc_version
+    module = parse(found.ptx)
     args = list(args)
     heap = GlobalHeap(split_args(args))
-    program = lower(module, entry, heap.variables_base)
+    program = lower(module, found.kernel, heap.variables_base)
     heap.place_variables(program)
     params = pack_params(program, args, heap)
     workers = _workers(program, grid3[0] * grid3[1] * grid3[2], threads)

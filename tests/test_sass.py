@@ -15,7 +15,7 @@ from memsim.errors import UnsupportedInstruction
 from memsim.ptx.program import GLOBAL_BASE
 from memsim.sass import emulate as e
 from memsim.sass.compile import find_nvdisasm
-from memsim.sass.parser import SassParseError, parse
+from memsim.sass.parser import parse
 from memsim.sass.program import bind, constant_bank, constant_banks, lower, register_operands, round_trip_steps
 from memsim.trace import TraceBuffers
 
@@ -214,10 +214,11 @@ def test_unknown_opcode_is_named(text, message):
         lower(parse(listing([text, "EXIT"]))["k_t"])
 
 
-@pytest.mark.parametrize("text", ["LDC R1, c[0x0][R2+0x10]", "MOV R1, 32@lo(var)"])
-def test_unparseable_operands_raise(text):
-    with pytest.raises(SassParseError):
-        parse(listing([text]))
+@pytest.mark.parametrize("text, kind", [("LDC R1, c[0x0][R2+0x10]", "const"), ("MOV R1, 32@lo(var)", "unknown"),
+                                        ("MOV R1, what?", "unknown")])
+def test_unusual_operands_parse_without_raising(text, kind):
+    # The module must parse; only lowering the kernel that uses an unknown operand may fail.
+    assert parse(listing([text]))["k_t"].instructions[0].operands[1].kind == kind
 
 
 def test_parser_reads_guards_lines_labels_and_addresses():

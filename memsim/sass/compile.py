@@ -15,7 +15,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from ..compile import _check, _first_error, _log
+from typing import Sequence
+
+from ..compile import run_nvrtc
 from ..errors import CompileError
 
 # What CuPy's compile_with_cache adds to every NVRTC compile (cupy/cuda/compiler.py).
@@ -24,38 +26,27 @@ NVDISASM_ENV = "MEMSIM_NVDISASM"
 
 
 def compile_cubin(source: str, arch: str = "sm_90", options: tuple[str, ...] = (),
-                  source_name: str = "kernel.cu") -> bytes:
-    """The cubin NVRTC makes for `arch` with the GPU side's flags (plus -lineinfo)."""
-    return _compile_cubin(source, arch, tuple(options), source_name)
+                  source_name: str = "kernel.cu", name_expressions: Sequence[str] = ()) -> bytes:
+    """The cubin NVRTC makes for `arch` with the GPU side's flags (plus -lineinfo);
+    `name_expressions` as memsim.compile.compile_cuda's (the same expressions give the same
+    lowered names and instantiations in both)."""
+    return _compile_cubin(source, arch, tuple(options), source_name, tuple(name_expressions))
 
 
 @functools.lru_cache(maxsize=64)
-def _compile_cubin(source: str, arch: str, options: tuple[str, ...], source_name: str) -> bytes:
-    from cuda.bindings import nvrtc
-
-    err, prog = nvrtc.nvrtcCreateProgram(source.encode(), source_name.encode(), 0, [], [])
-    _check(err, "nvrtcCreateProgram")
-    try:
-        flags = [f"-arch={arch}", "-lineinfo", "-std=c++17", *options, *CUPY_IMPLICIT_OPTIONS]
-        (err,) = nvrtc.nvrtcCompileProgram(prog, len(flags), [f.encode() for f in flags])
-        if err != nvrtc.nvrtcResult.NVRTC_SUCCESS:
-            raise CompileError(_first_error(_log(prog), source_name))
-        err, size = nvrtc.nvrtcGetCUBINSize(prog)
-        _check(err, "nvrtcGetCUBINSize")
-        buffer = b" " * size
-        (err,) = nvrtc.nvrtcGetCUBIN(prog, buffer)
-        _check(err, "nvrtcGetCUBIN")
-    finally:
-        nvrtc.nvrtcDestroyProgram(prog)
+def _compile_cubin(source: str, arch: str, options: tuple[str, ...], source_name: str,
+                   name_expressions: tuple[str, ...] = ()) -> bytes:
+    flags = [f"-arch={arch}", "-lineinfo", "-std=c++17", *options, *CUPY_IMPLICIT_OPTIONS]
+    buffer, _ = run_nvrtc(source, source_name, flags, name_expressions, "CUBIN")
     return buffer
 
 
 @functools.lru_cache(maxsize=64)
 def listing(source: str, arch: str = "sm_90", options: tuple[str, ...] = (),
-            source_name: str = "kernel.cu") -> str:
+            source_name: str = "kernel.cu", name_expressions: tuple[str, ...] = ()) -> str:
     """nvdisasm's text of the cubin of `source` (kept: the cache model and the emulation of one
     launch both read it, and nvdisasm costs about 0.5 s a module)."""
-    return disassemble(compile_cubin(source, arch, options, source_name))
+    return disassemble(compile_cubin(source, arch, options, source_name, name_expressions))
 
 
 def find_nvdisasm() -> str | None:

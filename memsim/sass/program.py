@@ -250,16 +250,16 @@ def _with_callees(kernel: SassKernel, functions: dict[str, SassKernel]) -> list[
 
 def unsupported_instructions(kernel: SassKernel, functions: dict[str, SassKernel] | None = None
                              ) -> list[tuple[str, int, str]]:
-    """(opcode with modifiers, source line, message) of every instruction of the kernel and its
-    callees the engine cannot run: what `memsim coverage` lists."""
+    """(opcode with modifiers, source line, listing text) of every instruction of the kernel and
+    its callees the engine cannot run, each tried on its own: what `memsim coverage` lists."""
     found = []
     for part in _with_callees(kernel, functions or {}):
         for ins in part.instructions:
             row = np.zeros(NF, dtype=np.int64)
             try:
                 lower_instruction(ins, row, StaticInstruction(0, ins.text, ins.line, ins.opcode))
-            except UnsupportedInstruction as error:
-                found.append((".".join((ins.opcode, *ins.mods)), ins.line, str(error)))
+            except UnsupportedInstruction:
+                found.append((".".join((ins.opcode, *ins.mods)), ins.line, ins.text))
     return found
 
 

@@ -16,10 +16,11 @@ import numba
 import numpy as np
 
 from .. import metrics as m
-from ..compile import compile_cuda, load_source, lowered_name
+from ..compile import include_options, kernel_module, load_source
 from ..count import N_COUNTERS
 from ..errors import BudgetExceeded, LaunchError, MemoryFault, MemsimError, UnsupportedInstruction
 from ..launch import LaunchSpec, Value, dims
+from ..names import match_kernel, unknown_kernel
 from ..memory import GlobalHeap, pack_params, split_args
 from ..ptx.parser import parse as parse_ptx
 from ..ptx.program import lower as lower_ptx
@@ -44,15 +45,20 @@ MAX_THREADS_PER_BLOCK = 1024
 
 
 def sass_program(source: str, kernel: str, arch: str = "sm_90", options: Sequence[str] = (),
-                 source_name: str = "kernel.cu", sass: str | None = None) -> SassProgram:
-    """The lowered SASS of one kernel of a CUDA C source (or of `sass`, nvdisasm's listing of
-    its cubin, where given: no nvdisasm needed then), with the functions it calls."""
+                 source_name: str = "kernel.cu", sass: str | None = None,
+                 name_expressions: Sequence[str] = ()) -> SassProgram:
+    """The lowered SASS of one kernel (its lowered name) of a CUDA C source (or of `sass`,
+    nvdisasm's listing of its cubin, where given: no nvdisasm needed then), with the functions
+    it calls. `name_expressions`: those the PTX compile used, so that template instantiations
+    are the same."""
     if sass is None:
-        sass = listing(source, arch, tuple(options), source_name)
+        sass = listing(source, arch, tuple(options), source_name, tuple(name_expressions))
     functions = parse_sass(sass)
-    if kernel not in functions:
-        raise LaunchError(f"no kernel named '{kernel}' in the cubin (kernels: {', '.join(sorted(functions))})")
-    return lower(functions[kernel], functions)
+    entries = [name for name, k in functions.items() if k.is_kernel]
+    found = match_kernel(kernel, entries)
+    if found is None:
+        raise unknown_kernel(kernel, entries)
+    return lower(functions[found], functions)
 
 
 def cuda_source(source: str) -> tuple[str, str]:
@@ -67,7 +73,8 @@ def cuda_source(source: str) -> tuple[str, str]:
 def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
                   arch: str = "sm_90", options: Sequence[str] = (), *,
                   max_instructions: int = DEFAULT_BUDGET, sass: str | None = None,
-                  trace: TraceRequest | None = None) -> KernelReport:
+                  trace: TraceRequest | None = None,
+                  include_dirs: Sequence[str] | None = None) -> KernelReport:
     """Emulate one launch on the SASS the H100 runs; `sass` (nvdisasm -c -g text of the
     kernel's cubin) skips compiling and disassembling it here. `trace` records warp accesses
     as memsim.simulate does, with SASS instruction indices as pcs."""
@@ -77,21 +84,22 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
     if threads > MAX_THREADS_PER_BLOCK:
         raise LaunchError(f"block {block3} has {threads} threads; the limit is {MAX_THREADS_PER_BLOCK}")
     text, name = cuda_source(source)
-    compiled = compile_cuda(text, arch, tuple(options), name)
+    options = (*options, *include_options(include_dirs))
+    compiled = kernel_module(text, name, False, kernel_name, arch, options)
     args = list(args)
     heap = GlobalHeap(split_args(args))
-    entry = lowered_name(text, kernel_name, arch, tuple(options), name)
-    ptx_program = lower_ptx(parse_ptx(compiled.ptx), entry, heap.variables_base)
+    ptx_program = lower_ptx(parse_ptx(compiled.ptx), compiled.kernel, heap.variables_base)
     heap.place_variables(ptx_program)
     params = pack_params(ptx_program, args, heap)
     heap.build(ptx_program)
-    program = sass_program(text, ptx_program.kernel, arch, options, name, sass)
+    program = sass_program(text, ptx_program.kernel, arch, options, name, sass,
+                           compiled.name_expressions)
     if trace is not None:
         _check_traceable(trace, program)
         trace.note_buffers(heap)
     bank0 = constant_bank(block3, grid3, params)
     others = {} if sass is not None else cubin_banks(
-        compile_cubin(text, arch, tuple(options), name), ptx_program.kernel)
+        compile_cubin(text, arch, tuple(options), name, compiled.name_expressions), ptx_program.kernel)
     code = bind(program, bank0, others)
     shared_bytes = max(ptx_program.shared_static, ptx_program.shared_dynamic_offset + shared_mem)
     counters, round_trips = _run(code, program, heap, threads, block3, grid3, shared_bytes,
