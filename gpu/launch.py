@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from memsim.compile import IDENTIFIER
+from memsim.names import is_expression
 from memsim.launch import LaunchSpec, Value
 
 from .errors import GPUUnavailable, one_line
@@ -45,7 +45,7 @@ class DeviceLaunch:
         self.spec = spec
         self.inputs = spec.materialize() if inputs is None else inputs
         # A C++ name (`k_reduce<256>`) is found through NVRTC's name expressions, as in memsim.
-        names = () if IDENTIFIER.match(spec.kernel) else (spec.kernel,)
+        names = (spec.kernel,) if is_expression(spec.kernel) else ()
         module = cupy.RawModule(code=spec.source, backend="nvrtc",
                                 options=(*COMPILE_OPTIONS, *spec.options), name_expressions=names or None)
         self.function = module.get_function(spec.kernel)

@@ -188,41 +188,6 @@ def _hint(source: str, message: str) -> str:
     return ""
 
 
-IDENTIFIER = re.compile(r"^[A-Za-z_$][\w$]*$")
-
-
-def lowered_name(source: str, kernel: str, arch: str = "sm_90", options: tuple[str, ...] | list[str] = (),
-                 source_name: str = "kernel.cu") -> str:
-    """The PTX/cubin entry name of `kernel`: itself for a plain (extern "C" or mangled) name, the
-    mangled name for a C++ name such as `k_reduce<256>` or `ns::k_scan` (NVRTC's name expressions).
-
-    The source must instantiate a template it launches (an explicit instantiation, as for any
-    NVRTC build), so that the module compiled without name expressions holds the same entry."""
-    if IDENTIFIER.match(kernel):
-        return kernel
-    return _lowered_cached(source, virtual_arch(arch), tuple(options), source_name, kernel)
-
-
-@functools.lru_cache(maxsize=256)
-def _lowered_cached(source: str, varch: str, options: tuple[str, ...], source_name: str, kernel: str) -> str:
-    from cuda.bindings import nvrtc
-
-    err, prog = nvrtc.nvrtcCreateProgram(source.encode(), source_name.encode(), 0, [], [])
-    _check(err, "nvrtcCreateProgram")
-    try:
-        (err,) = nvrtc.nvrtcAddNameExpression(prog, kernel.encode())
-        _check(err, "nvrtcAddNameExpression")
-        flags = nvrtc_flags(varch, options)
-        (err,) = nvrtc.nvrtcCompileProgram(prog, len(flags), [f.encode() for f in flags])
-        if err != nvrtc.nvrtcResult.NVRTC_SUCCESS:
-            raise CompileError(_first_error(_log(prog), source_name))
-        err, lowered = nvrtc.nvrtcGetLoweredName(prog, kernel.encode())
-        _check(err, f"nvrtcGetLoweredName('{kernel}')")
-    finally:
-        nvrtc.nvrtcDestroyProgram(prog)
-    return lowered.decode() if isinstance(lowered, bytes) else str(lowered)
-
-
 def _log(prog) -> str:
     from cuda.bindings import nvrtc
     _, size = nvrtc.nvrtcGetProgramLogSize(prog)

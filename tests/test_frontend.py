@@ -288,10 +288,10 @@ def test_user_include_dirs(tmp_path):
 
 @needs_nvdisasm
 def test_coverage_lists_unsupported_instructions_per_kernel():
-    report = coverage(MULTI_ONLY_SUPPORTED + MULTI_CALL)
-    assert report["k_copy"] == []
-    calls = [gap for gap in report["k_call"] if gap[0].startswith("CALL")]
-    assert calls and all(line == 5 for _, line, _ in calls) and "CALL.REL.NOINC" in calls[0][2]
+    report = coverage(MULTI_ONLY_SUPPORTED + MULTI_CALL + MULTI_MMA)
+    assert report["k_copy"] == [] and report["k_call"] == []   # calls run since the engine rewrite
+    gaps = [gap for gap in report["k_mma"] if gap[0].startswith("HMMA")]
+    assert gaps and all(line == 9 for _, line, _ in gaps) and "HMMA.16816.F32" in gaps[0][2]
 
 
 MULTI_ONLY_SUPPORTED = 'extern "C" __global__ void k_copy(const float* a, float* b) { b[threadIdx.x] = a[threadIdx.x]; }\n'
@@ -301,21 +301,27 @@ extern "C" __global__ void k_call(float* x) {
     x[i] = twice(x[i]);
 }
 """
+MULTI_MMA = """extern "C" __global__ void k_mma(float* d, const unsigned* a) {
+    float c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};" : "+f"(c0), "+f"(c1), "+f"(c2), "+f"(c3) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]));
+    d[threadIdx.x] = c0 + c1 + c2 + c3;
+}
+"""
 
 
 @needs_nvdisasm
 def test_coverage_cli(tmp_path, capsys):
     path = tmp_path / "c.cu"
-    path.write_text(MULTI_ONLY_SUPPORTED + MULTI_CALL)
+    path.write_text(MULTI_ONLY_SUPPORTED + MULTI_CALL + MULTI_MMA)
     assert main(["coverage", str(path), "--kernel", "k_copy"]) == 0
     assert capsys.readouterr().out.strip() == "k_copy: ok"
     assert main(["coverage", str(path)]) == 1
     out = capsys.readouterr().out
-    assert "k_call: " in out and "CALL.REL.NOINC" in out and "k_copy: ok" in out
+    assert "k_mma: " in out and "HMMA.16816.F32" in out and "k_copy: ok" in out and "k_call: ok" in out
     assert main(["coverage", str(path), "--kernel", "k_nope"]) == 2
     assert main(["coverage", str(tmp_path / "missing.cu")]) == 2
     err = capsys.readouterr().err
-    assert "Traceback" not in err and "kernels: k_call, k_copy" in err
+    assert "Traceback" not in err and "kernels: k_call, k_copy, k_mma" in err
 
 
 @needs_headers
