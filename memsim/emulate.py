@@ -13,9 +13,7 @@ in `err` for the Python side to turn into a one-line message.
 """
 from __future__ import annotations
 
-import hashlib
 import math
-from pathlib import Path
 
 import numpy as np
 from numba import njit
@@ -28,34 +26,11 @@ from .ptx.program import (F_ABASE, F_AOFF, F_CMP, F_D0, F_D1, F_D2, F_D3, F_GNEG
                           F_TYPE, F_TYPE2, F_VEC, F_WIDTH, GLOBAL_BASE, LOCAL_WINDOW, M_HI, M_IFCONV, M_LO,
                           M_SAT, M_TO, M_WIDE, SHARED_WINDOW, SP_CONST, SP_GENERIC, SP_GLOBAL,
                           SP_LOCAL, SP_PARAM, SP_SHARED, WINDOW_SIZE)
+from .jit_cache import drop_stale
 from .trace import record_access
 
 
-def _drop_stale_jit_cache() -> None:
-    """Numba's cache=True only watches each function's own file; the emulators also freeze in
-    count.py's functions, each other's helpers and the constants of the opcode table and the
-    lowering. When any of them changes, drop the cached machine code so it is compiled afresh."""
-    here = Path(__file__).parent
-    sources = [here / "emulate.py", here / "count.py", here / "ptx" / "opcodes.py",
-               here / "ptx" / "program.py", here / "sass" / "emulate.py", here / "sass" / "program.py", here / "trace.py"]
-    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources if p.exists())).hexdigest()
-    stamp = here / "__pycache__" / "jit-sources.sha256"
-    try:
-        if stamp.read_text() == digest:
-            return
-    except OSError:
-        pass
-    try:
-        stamp.parent.mkdir(exist_ok=True)
-        for cache in (here / "__pycache__", here / "sass" / "__pycache__"):
-            for stale in list(cache.glob("emulate.*.nb[ic]")) + list(cache.glob("count.*.nb[ic]")):
-                stale.unlink(missing_ok=True)
-        stamp.write_text(digest)
-    except OSError:
-        pass  # a read-only install: numba then keeps its cache in memory only
-
-
-_drop_stale_jit_cache()
+drop_stale()
 
 # Opcode ids as compile-time constants.
 O_UNSUPPORTED, O_MOV, O_LD, O_ST, O_CVTA = OP["unsupported"], OP["mov"], OP["ld"], OP["st"], OP["cvta"]

@@ -21,9 +21,10 @@ from .rows import (BOOL, CMP, F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, FL_BIT64, FL_H
 
 OPS = declare("int", ("MOV", "MOV64", "S2R", "IADD3", "IMAD", "LEA", "LOP3", "PLOP3", "SHF",
                       "ISETP", "PRMT", "IABS", "SEL", "FLO", "POPC", "BREV", "IMNMX", "SGXT",
-                      "BMSK", "P2R", "R2P", "I2I", "B2R"))
+                      "BMSK", "P2R", "R2P", "I2I", "B2R", "IADDMNMX"))
 (O_MOV, O_MOV64, O_S2R, O_IADD3, O_IMAD, O_LEA, O_LOP3, O_PLOP3, O_SHF, O_ISETP, O_PRMT, O_IABS,
- O_SEL, O_FLO, O_POPC, O_BREV, O_IMNMX, O_SGXT, O_BMSK, O_P2R, O_R2P, O_I2I, O_B2R) = OPS.values()
+ O_SEL, O_FLO, O_POPC, O_BREV, O_IMNMX, O_SGXT, O_BMSK, O_P2R, O_R2P, O_I2I, O_B2R,
+ O_IADDMNMX) = OPS.values()
 # ctx slots of a BAR.RED's result (memsim.sass.emulate's CTX_RESULT, CTX_RESULT_FLAG)
 CTX_RESULT, CTX_RESULT_FLAG = 14, 15
 
@@ -95,8 +96,11 @@ def _viadd(ins, mods, ops, row):
 def _imad(ins, mods, ops, row):
     row[F_OP] = O_IMAD
     set_flags(row, mods, (("X", FL_X), ("HI", FL_HI), ("WIDE", FL_WIDE), ("U32", FL_U32)))
-    if is_pred(ops[1]):
-        raise unsupported(ins, "carry out")
+    if is_pred(ops[1]):   # IMAD.WIDE.U32 Rd, Pc, a, b, c: the carry out of the 64-bit add
+        if "WIDE" not in mods:
+            raise unsupported(ins, "carry out")
+        place(row, ops, [0, 1, 2, 3, 4] + ([5] if len(ops) > 5 else []), dsts=2)
+        return
     place(row, ops, [0, None, 1, 2, 3] + ([4] if len(ops) > 4 else []))
 
 
@@ -184,6 +188,13 @@ def _imnmx(ins, mods, ops, row):
     place(row, ops, [0, 1, 2, 3])
 
 
+def _iaddmnmx(ins, mods, ops, row):
+    """VIADDMNMX Rd, Ra, Rb, Rc, P: min (P) or max of a + b and c."""
+    row[F_OP] = O_IADDMNMX
+    set_flags(row, mods, (("U32", FL_U32),))
+    place(row, ops, [0, 1, 2, 3, 4])
+
+
 def _sgxt(ins, mods, ops, row):
     row[F_OP] = O_SGXT
     set_flags(row, mods, (("U32", FL_U32), ("W", FL_WIDE)))
@@ -226,7 +237,7 @@ LOWER = {
     "PLOP3": _plop3, "SHF": _shf, "ISETP": _isetp, "PRMT": _prmt,
     "IABS": _simple(O_IABS, [0, 1]), "SEL": _simple(O_SEL, [0, 1, 2, 3]),
     "FLO": _simple(O_FLO, [0, 1]), "POPC": _simple(O_POPC, [0, 1]), "BREV": _simple(O_BREV, [0, 1]),
-    "IMNMX": _imnmx, "VIMNMX": _imnmx, "SGXT": _sgxt, "BMSK": _simple(O_BMSK, [0, 1, 2]),
+    "IMNMX": _imnmx, "VIMNMX": _imnmx, "VIADDMNMX": _iaddmnmx, "SGXT": _sgxt, "BMSK": _simple(O_BMSK, [0, 1, 2]),
     "P2R": _p2r, "R2P": _r2p, "B2R": _b2r, "I2I": _i2i, "I2IP": _i2i, "R2UR": _mov, "MOV32I": _mov,
 }
 
@@ -429,9 +440,15 @@ def _imad_lanes(code, pc, regs, w, active, vec, flags):
             else:
                 vec[4, lane] = 0
         if flags & FL_WIDE:
+            carry = has(code, pc, 1)
             for lane in range(32):
-                vec[0, lane] = vec[1, lane] * vec[2, lane] + (vec[3, lane] | (vec[4, lane] << 32))
+                product = np.uint64(vec[1, lane] * vec[2, lane])
+                total = product + np.uint64(vec[3, lane] | (vec[4, lane] << 32))
+                vec[0, lane] = np.int64(total)
+                vec[5, lane] = 1 if carry and total < product else 0
             write64(regs, w, d0, active, vec, 0)
+            if carry:
+                write(regs, w, dst(code, pc, 1), active, vec, 5)
         else:
             # The addend is the register pair c:c+1 (ptxas zeroes c and puts x in c+1 for
             # mulhi(vec, 1, vec, 2) + x): the high word of a * b + (c+1 << 32 | c).
@@ -581,6 +598,15 @@ def _rare(code, pc, op, regs, w, active, vec, flags):
             if not flags & FL_U32:
                 x, y = signed(x), signed(y)
             vec[0, lane] = (min(x, y) if vec[3, lane] else max(x, y)) & M32
+    elif op == O_IADDMNMX:
+        src_u32(code, pc, 2, regs, w, vec, 2)
+        src_u32(code, pc, 3, regs, w, vec, 3)
+        src_pred(code, pc, 4, regs, w, vec, 4)
+        for lane in range(32):
+            x, y = (vec[1, lane] + vec[2, lane]) & M32, vec[3, lane]
+            if not flags & FL_U32:
+                x, y = signed(x), signed(y)
+            vec[0, lane] = (min(x, y) if vec[4, lane] else max(x, y)) & M32
     elif op == O_SGXT:   # sign- (or zero-) extend the low b bits
         src_u32(code, pc, 2, regs, w, vec, 2)
         for lane in range(32):

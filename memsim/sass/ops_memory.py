@@ -78,7 +78,7 @@ def _memory(space: str, op: int):
 def _atomic(space: str, op: int):
     """ATOMG/ATOMS/ATOM [Pd,] Rd, [addr], Ra[, Rb]; RED/REDG [addr], Ra."""
     def handler(ins, mods, ops, row):
-        kind = [m for m in mods if m in ATOMICS]
+        kind = [m for m in ins.mods if m in ATOMICS]   # in listing order: POPC before INC
         if not kind:
             raise unsupported(ins, "atomic operation")
         types = [m for m in mods if m in TYPES]
@@ -362,9 +362,11 @@ def atomics(code, pc, op, regs, w, active, addrs, heap8, shared8, f32b, f32v, f6
         new = _apply(A_ADD if kind == A_POPC else kind, data_type, old, v, compare, f32b, f32v, f64b, f64v)
         _store(mem, off, width, new) if width == 4 else _store(mem, off, 8, new)
         if d != 336 and d != RZ:
-            regs[w, d, lane] = old & M32
+            # CAST.SPIN (the shared-memory CAS loop) returns whether the store happened
+            result = (1 if old == compare else 0) if kind == A_CAST else old
+            regs[w, d, lane] = result & M32
             if width == 8:
-                regs[w, d + 1, lane] = (old >> 32) & M32
+                regs[w, d + 1, lane] = (result >> 32) & M32
         if p != 336:
             regs[w, p, lane] = 1 if (kind != A_CAS and kind != A_CAST) or old == compare else 0
 

@@ -151,7 +151,7 @@ def _address_move(ins, mods, ops, row):
 CONTROL = {
     "NOP": _nop, "WARPSYNC": _nop, "NANOSLEEP": _nop, "YIELD": _nop, "MEMBAR": _nop,
     "FENCE": _nop, "ERRBAR": _nop, "CCTL": _nop, "CCTLL": _nop, "DEPBAR": _nop,
-    "LDGDEPBAR": _nop, "BMOV": None, "PMTRIG": _nop, "CGAERRBAR": _nop,
+    "LDGDEPBAR": _nop, "BMOV": None, "PMTRIG": _nop, "CGAERRBAR": _nop, "ENDCOLLECTIVE": _nop,
     "BRA": _bra, "EXIT": _control(e.O_EXIT), "BSSY": _control(e.O_BSSY),
     "BSYNC": _control(e.O_BSYNC), "BREAK": _control(e.O_BREAK), "BAR": _bar, "CALL": _call,
     "RET": _ret, "LDC": _mov_or_ldc, "HFMA2": _hfma2, "MOV": _address_move,
