@@ -58,7 +58,7 @@ def instruction_rows(program: Program, counters: np.ndarray) -> list[Instruction
 def metrics_from_rows(rows: list[InstructionCounters], counters: np.ndarray) -> dict[str, int]:
     out: dict[str, int] = {name: 0 for name in m.EXACT + m.UNCHECKED}
     for r in rows:
-        if r.space in _MEMORY_SPACES and r.op in ("ld", "st", "atom", "red"):
+        if r.space in _MEMORY_SPACES and r.op in ("ld", "st", "atom", "red", "ldgsts"):
             width_bits = r.width * 8
             if width_bits in m.INST_BY_WIDTH:
                 out[m.INST_BY_WIDTH[width_bits]] += r.executed
@@ -71,6 +71,11 @@ def metrics_from_rows(rows: list[InstructionCounters], counters: np.ndarray) -> 
             out[f"l1tex__t_sectors_pipe_lsu_mem_global_op_{suffix}.sum"] += r.sectors
             out[f"smsp__sass_data_bytes_mem_global_op_{suffix}.sum"] += r.bytes
             out[f"memsim__global_{suffix}_ideal_sectors.sum"] += r.ideal_sectors
+        elif r.space == "global" and r.op == "ldgsts":
+            # cp.async: L1 counts its global reads as loads, the SASS-level load instructions
+            # and bytes do not (measured on the H100: corpus sgemm_cp_async_*)
+            out[m.GLOBAL_LD_REQUESTS] += r.requests
+            out[m.GLOBAL_LD_SECTORS] += r.sectors
         elif r.space == "shared" and r.op in ("ld", "st"):
             suffix = r.op
             out[f"smsp__sass_inst_executed_op_shared_{suffix}.sum"] += r.requests

@@ -69,21 +69,30 @@ def test_endless_loop_hits_the_budget():
 
 
 def test_unsupported_instruction_names_opcode_and_line():
-    src = '''#include <cuda_fp16.h>
-extern "C" __global__ void k_half(const __half* a, __half* b) {
-  b[threadIdx.x] = __hadd(a[threadIdx.x], a[threadIdx.x]);
+    src = '''extern "C" __global__ void k_mma(float* d, const unsigned* a) {
+  float c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};" : "+f"(c0), "+f"(c1), "+f"(c2), "+f"(c3) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]));
+  d[threadIdx.x] = c0 + c1 + c2 + c3;
 }'''
-    try:
-        memsim.simulate(src, "k_half", 1, 32, [np.zeros(32, np.float16), np.zeros(32, np.float16)])
-    except CompileError:
-        pytest.skip("cuda_fp16.h is not shipped with this NVRTC wheel")
-    except UnsupportedInstruction as exc:
-        assert "line 3" in str(exc) and "`" in str(exc)
-    else:
-        pytest.fail("half-precision arithmetic should be reported as unsupported")
+    with pytest.raises(UnsupportedInstruction) as caught:
+        memsim.simulate(src, "k_mma", 1, 32, [np.zeros(128, np.float32), np.zeros(6, np.uint32)], engine="sass")
+    assert "line 3" in str(caught.value) and "HMMA" in str(caught.value) and "`" in str(caught.value)
 
 
 def test_printf_call_is_unsupported():
     src = '''extern "C" __global__ void k_print(int* a) { printf("%d\\n", a[0]); }'''
     with pytest.raises(UnsupportedInstruction, match=r"unsupported instruction '(call|st|ld|mov)' at line 1"):
-        memsim.simulate(src, "k_print", 1, 1, [np.zeros(1, np.int32)])
+        memsim.simulate(src, "k_print", 1, 1, [np.zeros(1, np.int32)], engine="ptx")
+    with pytest.raises(UnsupportedInstruction, match=r"printf is not emulated .* line 1"):
+        memsim.simulate(src, "k_print", 1, 1, [np.zeros(1, np.int32)], engine="sass")
+
+
+def test_an_assert_that_holds_runs_and_one_that_fails_is_named():
+    src = '''#include <assert.h>
+extern "C" __global__ void k_assert(const int* a, int* b) { assert(a[threadIdx.x] >= 0); b[threadIdx.x] = a[threadIdx.x]; }'''
+    a, b = np.arange(32, dtype=np.int32), np.zeros(32, np.int32)
+    memsim.simulate(src, "k_assert", 1, 32, [a, b], engine="sass")
+    np.testing.assert_array_equal(b, a)
+    a[5] = -1
+    with pytest.raises(UnsupportedInstruction, match=r"a failed assert is not emulated .*thread \(5,0,0\)"):
+        memsim.simulate(src, "k_assert", 1, 32, [a, b], engine="sass")

@@ -32,13 +32,14 @@ from .lanes import ALL, M32, popcount, src_pred, src_u32
 from .rows import GLOBAL_ROUND_TRIP, F_CMP, F_GNEG, F_GUARD, F_OP, F_OPS, F_SUB, F_TARGET, F_UNIFORM, N_SLOTS, PT, UPT, K_NONE
 
 OPS = declare("control", ("NOP", "BRA", "BRA_DIV", "EXIT", "BSSY", "BSYNC", "BREAK", "BAR", "CALL",
-                          "RET", "BRX"))
-O_NOP, O_BRA, O_BRA_DIV, O_EXIT, O_BSSY, O_BSYNC, O_BREAK, O_BAR, O_CALL, O_RET, O_BRX = OPS.values()
+                          "RET", "BRX", "CALL_EXTERNAL", "TRAP"))
+(O_NOP, O_BRA, O_BRA_DIV, O_EXIT, O_BSSY, O_BSYNC, O_BREAK, O_BAR, O_CALL, O_RET, O_BRX,
+ O_CALL_EXTERNAL, O_TRAP) = OPS.values()
 F_CONTROL, F_INT, F_FLOAT, F_WARP, F_MEMORY = (FAMILY[f] for f in ("control", "int", "float", "warp", "memory"))
 M = ops_memory
 
 E_NONE, E_GLOBAL_OOB, E_MISALIGNED, E_SHARED_OOB, E_LOCAL_OOB, E_READ_ONLY = 0, 1, 2, 3, 4, 5
-E_BUDGET, E_DEADLOCK, E_CALL_DEPTH = 6, 7, 8
+E_BUDGET, E_DEADLOCK, E_CALL_DEPTH, E_EXTERNAL, E_TRAP = 6, 7, 8, 9, 10
 N_BARRIERS = 16
 BAR_REDUCTIONS = ("POPC", "AND", "OR")
 MAX_CALL_DEPTH = 64
@@ -322,7 +323,12 @@ def _control(code, pc, op, regs, w, block, mask, active, lane_pc, run_mask, bar_
                 lane_pc[w, lane] = next_pc   # lanes not parked go on
         return True
     elif op == O_BREAK:
-        bmask[w, code[pc, F_CMP]] &= ~active
+        bmask[w, code[pc, F_CMP]] &= ~_taken(code, pc, regs, w, active, vec)
+    elif op == O_CALL_EXTERNAL or op == O_TRAP:   # printf, assert's __assertfail, __trap()
+        if active != 0:
+            _fail(err, E_EXTERNAL if op == O_CALL_EXTERNAL else E_TRAP, pc, block,
+                  w * 32 + _lowest_lane(active), 0, code[pc, F_SUB])
+            return False
     elif op == O_CALL:
         for lane in range(32):
             if (active >> lane) & 1:
@@ -420,6 +426,14 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
             _reduce_barrier(ctx)
         _note_round_trips(clock, min(n_warps, (n_threads + 31) // 32), round_trips)
     return executed
+
+
+@njit(cache=True, _nrt=False)
+def _lowest_lane(mask):
+    lane = 0
+    while not (mask >> lane) & 1:
+        lane += 1
+    return lane
 
 
 @njit(cache=True, _nrt=False)

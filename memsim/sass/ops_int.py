@@ -222,13 +222,15 @@ def _b2r(ins, mods, ops, row):
 
 
 def _p2r(ins, mods, ops, row):
+    """P2R Rd, PR, Rb, mask: the predicate file (operand PR is implied) into Rd."""
     row[F_OP] = O_P2R
-    place(row, ops, [0, 1, 2, 3])
+    place(row, [o for o in ops if o.text != "PR" and o.kind != "unknown"], [0, None, 1, 2])
 
 
 def _r2p(ins, mods, ops, row):
+    """R2P PR, Ra, mask: Ra's bits into the predicates the mask names."""
     row[F_OP] = O_R2P
-    place(row, ops, [0, 1, 2])
+    place(row, [None] + [o for o in ops if o.text != "PR" and o.kind != "unknown"], [None, 1, 2], dsts=0)
 
 
 LOWER = {
@@ -441,8 +443,12 @@ def _imad_lanes(code, pc, regs, w, active, vec, flags):
                 vec[4, lane] = 0
         if flags & FL_WIDE:
             carry = has(code, pc, 1)
+            if flags & FL_X:   # IMAD.WIDE.U32.X: plus the carry in
+                src_pred(code, pc, 5, regs, w, vec, 5)
             for lane in range(32):
                 product = np.uint64(vec[1, lane] * vec[2, lane])
+                if flags & FL_X:
+                    product += np.uint64(vec[5, lane])
                 total = product + np.uint64(vec[3, lane] | (vec[4, lane] << 32))
                 vec[0, lane] = np.int64(total)
                 vec[5, lane] = 1 if carry and total < product else 0

@@ -146,12 +146,15 @@ def _ldc_indexed(ins, mods, ops, row):
     base = F_OPS + 3
     row[base + 1] = const.bank
     row[F_MOFF] = const.value
-    row[F_MBASE] = getattr(const, "index", -1)
+    index = const.index
+    if const.index_uniform:
+        index = URZ if index == 63 else UR_BASE + index
+    row[F_MBASE] = index
     row[F_FLAGS] = FL_SIGNED if _width(mods)[1] else 0
 
 
 def is_indexed_constant(ops) -> bool:
-    return len(ops) > 1 and ops[1].kind == "const" and getattr(ops[1], "index", -1) >= 0
+    return len(ops) > 1 and ops[1].kind == "const" and ops[1].index >= 0
 
 
 LOWER = {

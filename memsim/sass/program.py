@@ -7,7 +7,7 @@ is a jump within one program), and the launch-time binding of constant-bank oper
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -36,6 +36,7 @@ class SassProgram:
     kernel: str
     code: np.ndarray
     instructions: list[StaticInstruction]
+    externals: list[str] = field(default_factory=list)   # functions called but not in the listing
 
     @property
     def has_global_atomics(self) -> bool:
@@ -75,8 +76,9 @@ def _control(op):
             row[F_CMP] = barriers[0]
         if op in (e.O_BRA, e.O_BSSY, e.O_BRA_DIV) and ins.target < 0:
             raise unsupported(ins, "branch without a label target")
-        if op == e.O_BREAK and any(is_pred(o) for o in ops):
-            raise unsupported(ins, "BREAK with a predicate operand")
+        if op == e.O_BREAK:   # BREAK [!]Pp, Bn: leaves the barrier where the guard and Pp hold
+            conditions = [o for o in ops if is_pred(o)]
+            put(row, 0, conditions[0] if conditions else None)
     return handler
 
 
@@ -124,6 +126,21 @@ def _ret(ins, mods, ops, row):
     row[F_OP] = e.O_RET
 
 
+def _trap(ins, mods, ops, row):
+    """BPT.TRAP (__trap(), a failed assert's end): an error where a thread gets there."""
+    if "TRAP" not in mods:
+        raise unsupported(ins)
+    row[F_OP] = e.O_TRAP
+
+
+def _lepc(ins, mods, ops, row):
+    """LEPC Rd: the instruction's address, used to build return addresses that CALL/RET keep
+    on their own stack here: 0."""
+    row[F_OP] = ops_int.O_MOV
+    put(row, 0, ops[0], dst=True)
+    row[F_OPS + 3], row[F_OPS + 4] = K_IMM, 0
+
+
 def _mov_or_ldc(ins, mods, ops, row):
     if ops_memory.is_indexed_constant(ops):
         ops_memory._ldc_indexed(ins, mods, ops, row)
@@ -154,7 +171,7 @@ CONTROL = {
     "LDGDEPBAR": _nop, "BMOV": None, "PMTRIG": _nop, "CGAERRBAR": _nop, "ENDCOLLECTIVE": _nop,
     "BRA": _bra, "EXIT": _control(e.O_EXIT), "BSSY": _control(e.O_BSSY),
     "BSYNC": _control(e.O_BSYNC), "BREAK": _control(e.O_BREAK), "BAR": _bar, "CALL": _call,
-    "RET": _ret, "LDC": _mov_or_ldc, "HFMA2": _hfma2, "MOV": _address_move,
+    "RET": _ret, "BPT": _trap, "LEPC": _lepc, "LDC": _mov_or_ldc, "HFMA2": _hfma2, "MOV": _address_move,
 }
 LOWER = {**ops_int.LOWER, **ops_float.LOWER, **ops_warp.LOWER, **ops_memory.LOWER,
          **{k: v for k, v in CONTROL.items() if v is not None}}
@@ -187,7 +204,7 @@ def lower_instruction(ins: SassInstruction, row: np.ndarray, static: StaticInstr
     handler = handler_for(ins)
     if handler is None:
         raise unsupported(ins)
-    handler(ins, set(ins.mods), list(ins.operands), row)
+    handler(ins, dict.fromkeys(ins.mods), list(ins.operands), row)   # ordered: F2F.F64.F32
     _describe(row, static)
 
 
@@ -214,7 +231,7 @@ def lower(kernel: SassKernel, functions: dict[str, SassKernel] | None = None) ->
     for part in parts:
         starts[part.name] = offset
         offset += len(part.instructions)
-    rows, statics = [], []
+    rows, statics, externals = [], [], []
     for part in parts:
         base = starts[part.name]
         for ins in part.instructions:
@@ -222,14 +239,29 @@ def lower(kernel: SassKernel, functions: dict[str, SassKernel] | None = None) ->
             row = np.zeros(NF, dtype=np.int64)
             row[[F_GUARD, F_TARGET, F_MBASE, F_MUR]] = -1
             static = StaticInstruction(index, ins.text, ins.line, ins.opcode)
-            lower_instruction(ins, row, static)
+            try:
+                lower_instruction(ins, row, static)
+            except UnsupportedInstruction as error:
+                where = f"line {ins.line}" if ins.line else f"SASS instruction {index}"
+                raise UnsupportedInstruction(f"kernel {kernel.name}, {where}: {error} "
+                                             "(memsim coverage FILE.cu lists every such instruction)") from None
             if row[F_TARGET] >= 0:
                 row[F_TARGET] += base
             if row[F_OP] == e.O_CALL and ins.target < 0:
-                row[F_TARGET] = starts[ins.call_target]
+                if ins.call_target in starts:
+                    row[F_TARGET] = starts[ins.call_target]
+                else:   # vprintf, __assertfail: fails only where a thread gets there
+                    row[F_OP] = e.O_CALL_EXTERNAL
+                    row[F_SUB] = _index(externals, ins.call_target)
             rows.append(row)
             statics.append(static)
-    return SassProgram(kernel.name, np.array(rows, dtype=np.int64).reshape(-1, NF), statics)
+    return SassProgram(kernel.name, np.array(rows, dtype=np.int64).reshape(-1, NF), statics, externals)
+
+
+def _index(names: list[str], name: str) -> int:
+    if name not in names:
+        names.append(name)
+    return names.index(name)
 
 
 def _with_callees(kernel: SassKernel, functions: dict[str, SassKernel]) -> list[SassKernel]:
@@ -241,7 +273,7 @@ def _with_callees(kernel: SassKernel, functions: dict[str, SassKernel]) -> list[
             if ins.opcode != "CALL" or ins.target >= 0 or not target or target in seen:
                 continue
             if target not in functions:
-                raise UnsupportedInstruction(f"call of `{target}`, which the listing does not hold: `{ins.text}`")
+                continue   # an external function (vprintf): an error only where it is called
             seen.add(target)
             order.append(functions[target])
             todo.append(functions[target])

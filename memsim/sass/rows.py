@@ -110,7 +110,7 @@ def put(row: np.ndarray, k: int, op: Operand | None, dst: bool = False, floating
         row[base] = K_IMM
         if floating:
             op = Operand("fimm")  # the sign is in the value already
-    elif op.kind == "const" and getattr(op, "index", -1) < 0:
+    elif op.kind == "const" and op.index < 0:
         row[base], row[base + 1] = K_CONST, (op.bank << 32) | op.value
     else:
         raise UnsupportedInstruction(f"operand `{op.text or op.kind}` where a value is expected")

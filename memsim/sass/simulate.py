@@ -175,7 +175,7 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, threads: int,
                 if errs[p, 0] != e.E_NONE:
                     if errs[p, 0] == e.E_BUDGET:
                         errs[p, 5] = budget
-                    raise _error(errs[p], program, grid3, block3)
+                    raise _error(errs[p], program, heap, grid3, block3)
             tracing.drain()
     tracing.finish()
     trips = round_trips.sum(axis=0)
@@ -198,24 +198,40 @@ def simulate_spec_sass(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[V
     return report, values
 
 
-def _error(err: np.ndarray, program: SassProgram, grid3, block3) -> Exception:
+def _error(err: np.ndarray, program: SassProgram, heap: GlobalHeap, grid3, block3) -> Exception:
+    """The one-line error of a failed run, worded as the PTX engine words it (memsim.simulate),
+    with the SASS instruction."""
     code, pc, block, thread, address, extra = (int(v) for v in err)
     static = program.instructions[pc]
-    where = f"line {static.line}, SASS `{static.text}`"
+    where = f"line {static.line}" if static.line else f"SASS instruction {pc}"
+    who = "thread ({},{},{}) in block ({},{},{})".format(*_thread(thread, block3), *_block(block, grid3))
+    kind = {"ld": "read", "st": "write", "ldsm": "read", "ldgsts": "read"}.get(static.op, static.op or "read")
     if code == e.E_BUDGET:
         return BudgetExceeded(f"kernel {program.kernel} ran past the budget of {extra:,} warp "
-                              f"instructions (at {where})")
+                              f"instructions (at {where}, {who}): an endless loop? raise max_instructions")
     if code == e.E_CALL_DEPTH:
-        return LaunchError(f"thread {_thread(thread, block3)} of block {_block(block, grid3)} nested "
-                           f"calls deeper than {extra} (endless recursion?), at {where}")
-    kind = {e.E_GLOBAL_OOB: "invalid __global__ access", e.E_SHARED_OOB: "invalid __shared__ access",
-            e.E_LOCAL_OOB: f"local access beyond the {LOCAL_BYTES_PER_THREAD:,} bytes emulated per thread",
-            e.E_READ_ONLY: "write to a read-only buffer",
-            e.E_MISALIGNED: "misaligned access"}.get(code)
-    if kind:
-        return MemoryFault(f"{kind} of size {extra} at address {address:#x} by thread "
-                           f"{_thread(thread, block3)} of block {_block(block, grid3)}, {where}")
-    return UnsupportedInstruction(f"SASS emulation failed with code {code} at {where}")
+        return LaunchError(f"{who} nested calls deeper than {extra} (endless recursion?) at {where}: "
+                           f"`{static.text}`")
+    if code == e.E_EXTERNAL:
+        name = program.externals[extra]
+        what = {"vprintf": "printf", "__assertfail": "a failed assert"}.get(name, f"a call of `{name}`")
+        return UnsupportedInstruction(f"{what} is not emulated ({name} is outside the module): {who} "
+                                      f"got there at {where}: `{static.text}`")
+    if code == e.E_TRAP:
+        return MemoryFault(f"kernel executed trap at {where} ({who})")
+    if code == e.E_MISALIGNED:
+        return MemoryFault(f"misaligned {kind} of size {extra} at address {address:#x} by {who}, "
+                           f"{where}: `{static.text}`")
+    if code == e.E_READ_ONLY:
+        return MemoryFault(f"{kind} of size {extra} to a read-only buffer at address {address:#x} by "
+                           f"{who}, {where}: `{static.text}`")
+    space = {e.E_GLOBAL_OOB: "global", e.E_SHARED_OOB: "shared", e.E_LOCAL_OOB: "local"}.get(code)
+    if space:
+        detail = (f": {heap.describe(address)}," if space == "global" else
+                  f" (beyond the {LOCAL_BYTES_PER_THREAD:,} bytes emulated per thread)" if space == "local" else "")
+        return MemoryFault(f"invalid __{space}__ {kind} of size {extra} at address {address:#x}{detail} "
+                           f"by {who}, {where}: `{static.text}`")
+    return UnsupportedInstruction(f"SASS emulation failed with code {code} at {where}: `{static.text}`")
 
 
 def _thread(linear: int, block3) -> tuple[int, int, int]:
