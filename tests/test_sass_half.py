@@ -1,0 +1,197 @@
+"""SASS engine, half precision: fp16 / bf16 pair arithmetic, conversions and HMMA, checked
+against numpy on kernels NVRTC compiles for sm_90 (needs nvdisasm and the CUDA header wheels)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import memsim
+from memsim.compile import toolkit_include_dirs
+from memsim.sass.compile import find_nvdisasm
+from memsim.sass.ops_half import decode16, encode16
+
+pytestmark = [pytest.mark.skipif(find_nvdisasm() is None, reason="nvdisasm not installed"),
+              pytest.mark.skipif(not toolkit_include_dirs(), reason="CUDA header wheels not installed")]
+
+HALF2 = r"""
+#include <cuda_fp16.h>
+extern "C" __global__ void k_h2(const __half2* a, const __half2* b, const __half2* c, __half2* o, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    o[4 * i] = __hadd2(a[i], b[i]);
+    o[4 * i + 1] = __hmul2(a[i], b[i]);
+    o[4 * i + 2] = __hfma2(a[i], b[i], c[i]);
+    o[4 * i + 3] = __hmax2(a[i], b[i]);
+  }
+}
+extern "C" __global__ void k_conv(const float* f, __half* h, float* g, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    __half x = __float2half(f[i]);
+    h[i] = x;
+    g[i] = __half2float(x);
+  }
+}
+extern "C" __global__ void k_pack(const float* f, __half2* h, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) h[i] = __floats2half2_rn(f[2 * i], f[2 * i + 1]);
+}
+extern "C" __global__ void k_cmp(const __half2* a, const __half2* b, __half2* o, int* p, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    o[i] = __hlt2(a[i], b[i]);
+    p[i] = __hbgt2(a[i], b[i]) ? 1 : 0;
+    p[n + i] = __hlt(__low2half(a[i]), __high2half(b[i])) ? 7 : 3;
+  }
+}
+extern "C" __global__ void k_int(const int* x, __half* h, int* y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) { h[i] = __int2half_rn(x[i]); y[i] = __half2int_rz(h[n + i]); }
+}
+"""
+
+BF16 = r"""
+#include <cuda_bf16.h>
+extern "C" __global__ void k_bf(const __nv_bfloat162* a, const __nv_bfloat162* b, const __nv_bfloat162* c,
+                                __nv_bfloat162* o, const float* f, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    o[5 * i] = __hadd2(a[i], b[i]);
+    o[5 * i + 1] = __hmul2(a[i], b[i]);
+    o[5 * i + 2] = __hfma2(a[i], b[i], c[i]);
+    o[5 * i + 3] = __hmax2(a[i], b[i]);
+    o[5 * i + 4] = __floats2bfloat162_rn(f[2 * i], f[2 * i + 1]);
+  }
+}
+"""
+
+MMA = r"""
+extern "C" __global__ void k_mma(const unsigned* A, const unsigned* B, const float* C, float* D) {
+  int l = threadIdx.x;
+  unsigned a0 = A[4 * l], a1 = A[4 * l + 1], a2 = A[4 * l + 2], a3 = A[4 * l + 3];
+  unsigned b0 = B[2 * l], b1 = B[2 * l + 1];
+  float c0 = C[4 * l], c1 = C[4 * l + 1], c2 = C[4 * l + 2], c3 = C[4 * l + 3];
+  float d0, d1, d2, d3;
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%11,%12,%13};"
+    : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3)
+    : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1), "f"(c0), "f"(c1), "f"(c2), "f"(c3));
+  D[4 * l] = d0; D[4 * l + 1] = d1; D[4 * l + 2] = d2; D[4 * l + 3] = d3;
+}
+"""
+
+N = 64
+rng = np.random.default_rng(7)
+
+
+def halves(n, scale=4.0):
+    return (rng.standard_normal(2 * n) * scale).astype(np.float16)
+
+
+def bf16(x):
+    """float32 -> bf16 bits (round to nearest even) -> float32."""
+    bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+    return (rounded << 16).astype(np.uint32).view(np.float32)
+
+
+def bf16_bits(x):
+    return (bf16(x).view(np.uint32) >> 16).astype(np.uint16)
+
+
+def test_scalar_encodings_match_numpy():
+    values = np.concatenate([rng.standard_normal(2000) * 10.0 ** rng.integers(-9, 6, 2000),
+                             [0.0, -0.0, 65504.0, 65519.99, 65520.0, 1e-8, 2.0 ** -25, 3 * 2.0 ** -26, np.inf, -np.inf]])
+    with np.errstate(over="ignore"):
+        expected = values.astype(np.float16).view(np.uint16)
+    for x, want in zip(values, expected):
+        assert encode16(float(x), False, 0) == int(want), x
+        assert encode16(float(np.float32(x)), True, 0) == int(bf16_bits(np.float32(x))), x
+    for h in range(0, 0x10000, 7):
+        want = float(np.uint16(h).view(np.float16))
+        got = decode16(h, False)
+        assert got == want or (np.isnan(got) and np.isnan(want))
+
+
+def test_half2_arithmetic():
+    a, b, c = halves(N), halves(N), halves(N)
+    out = np.zeros(8 * N, np.float16)
+    memsim.simulate(HALF2, "k_h2", 2, 32, [a, b, c, out, np.int32(N)])
+    o = out.reshape(N, 4, 2)
+    f = lambda x: x.astype(np.float64).reshape(N, 2)
+    np.testing.assert_array_equal(o[:, 0], (f(a) + f(b)).astype(np.float16))
+    np.testing.assert_array_equal(o[:, 1], (f(a) * f(b)).astype(np.float16))
+    np.testing.assert_array_equal(o[:, 2], (f(a) * f(b) + f(c)).astype(np.float16))
+    np.testing.assert_array_equal(o[:, 3], np.maximum(f(a), f(b)).astype(np.float16))
+
+
+def test_half_float_conversions():
+    x = (rng.standard_normal(N) * 100).astype(np.float32)
+    x[:4] = [1e-6, 70000.0, -3.0e-8, 0.1]
+    h, g = np.zeros(N, np.float16), np.zeros(N, np.float32)
+    memsim.simulate(HALF2, "k_conv", 1, N, [x, h, g, np.int32(N)])
+    np.testing.assert_array_equal(h, x.astype(np.float16))
+    np.testing.assert_array_equal(g, x.astype(np.float16).astype(np.float32))
+    packed = np.zeros(N, np.float16)
+    memsim.simulate(HALF2, "k_pack", 1, N // 2, [x, packed, np.int32(N // 2)])
+    np.testing.assert_array_equal(packed, x.astype(np.float16))
+
+
+def test_half_comparisons():
+    a, b = halves(N), halves(N)
+    b[:8] = a[:8]
+    o, p = np.zeros(2 * N, np.float16), np.zeros(2 * N, np.int32)
+    memsim.simulate(HALF2, "k_cmp", 2, 32, [a, b, o, p, np.int32(N)])
+    np.testing.assert_array_equal(o, (a < b).astype(np.float16))
+    np.testing.assert_array_equal(p[:N], np.all((a > b).reshape(N, 2), axis=1).astype(np.int32))
+    np.testing.assert_array_equal(p[N:], np.where(a[0::2] < b[1::2], 7, 3))
+
+
+def test_half_int_conversions():
+    x = rng.integers(-5000, 5000, N).astype(np.int32)
+    x[:3] = [2049, 100000, -70000]
+    h = np.zeros(2 * N, np.float16)
+    h[N:] = halves(N // 2, 300.0)
+    y = np.zeros(N, np.int32)
+    memsim.simulate(HALF2, "k_int", 1, N, [x, h, y, np.int32(N)])
+    np.testing.assert_array_equal(h[:N], x.astype(np.float64).astype(np.float16))
+    np.testing.assert_array_equal(y, np.trunc(h[N:].astype(np.float64)).astype(np.int32))
+
+
+def test_bf16_arithmetic_and_packing():
+    a, b, c = (bf16(rng.standard_normal(2 * N).astype(np.float32) * 4) for _ in range(3))
+    f = (rng.standard_normal(2 * N) * 100).astype(np.float32)
+    bits = lambda v: bf16_bits(v)
+    out = np.zeros(10 * N, np.uint16)
+    memsim.simulate(BF16, "k_bf", 2, 32, [bits(a), bits(b), bits(c), out, f, np.int32(N)])
+    o = out.reshape(N, 5, 2)
+    d = lambda v: v.astype(np.float64).reshape(N, 2)
+    np.testing.assert_array_equal(o[:, 0], bits((d(a) + d(b)).astype(np.float32)))
+    np.testing.assert_array_equal(o[:, 1], bits((d(a) * d(b)).astype(np.float32)))
+    np.testing.assert_array_equal(o[:, 2], bits((d(a) * d(b) + d(c)).astype(np.float32)))
+    np.testing.assert_array_equal(o[:, 3], bits(np.maximum(d(a), d(b)).astype(np.float32)))
+    np.testing.assert_array_equal(o[:, 4], bits(f).reshape(N, 2))
+
+
+def test_mma_m16n8k16_f16_f32():
+    A = rng.standard_normal((16, 16)).astype(np.float16)
+    B = rng.standard_normal((16, 8)).astype(np.float16)
+    C = rng.standard_normal((16, 8)).astype(np.float32)
+    a_frag = np.zeros((32, 8), np.float16)   # per lane: a0..a3, two halves each (low first)
+    b_frag = np.zeros((32, 4), np.float16)
+    c_frag = np.zeros((32, 4), np.float32)
+    for lane in range(32):
+        g, t = lane >> 2, lane & 3
+        for i in range(8):   # a_i: i >> 1 the register, i & 1 the half
+            reg, half = i >> 1, i & 1
+            a_frag[lane, i] = A[g + 8 * (reg & 1), 2 * t + half + 8 * (reg >> 1)]
+        for i in range(4):
+            reg, half = i >> 1, i & 1
+            b_frag[lane, i] = B[2 * t + half + 8 * reg, g]
+            c_frag[lane, i] = C[g + 8 * (i >> 1), 2 * t + (i & 1)]
+    d = np.zeros(128, np.float32)
+    memsim.simulate(MMA, "k_mma", 1, 32, [a_frag.view(np.uint32).ravel(), b_frag.view(np.uint32).ravel(),
+                                          c_frag.ravel(), d])
+    D = A.astype(np.float64) @ B.astype(np.float64) + C
+    expected = np.array([[D[(lane >> 2) + 8 * (i >> 1), 2 * (lane & 3) + (i & 1)] for i in range(4)]
+                         for lane in range(32)], np.float32)
+    np.testing.assert_allclose(d.reshape(32, 4), expected, rtol=1e-5, atol=1e-5)
