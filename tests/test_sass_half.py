@@ -195,3 +195,105 @@ def test_mma_m16n8k16_f16_f32():
     expected = np.array([[D[(lane >> 2) + 8 * (i >> 1), 2 * (lane & 3) + (i & 1)] for i in range(4)]
                          for lane in range(32)], np.float32)
     np.testing.assert_allclose(d.reshape(32, 4), expected, rtol=1e-5, atol=1e-5)
+
+
+MISC = r"""
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+extern "C" __global__ void k_misc(const __half2* a, const __half2* b, const __half2* c, __half2* o,
+                                  const double* dd, const float* f, __half* h, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    o[8 * i] = __hadd2_sat(a[i], b[i]);
+    o[8 * i + 1] = __hfma2_relu(a[i], b[i], c[i]);
+    o[8 * i + 2] = __hmin2(a[i], b[i]);
+    o[8 * i + 3] = __hsub2(a[i], b[i]);
+    o[8 * i + 4] = __habs2(a[i]);
+    o[8 * i + 5] = __hneg2(a[i]);
+    o[8 * i + 6] = __hfma2_sat(a[i], b[i], c[i]);
+    o[8 * i + 7] = __h2div(a[i], b[i]);
+    h[4 * i] = __double2half(dd[i]);
+    h[4 * i + 1] = __float2half_rz(f[i]);
+    h[4 * i + 2] = __hdiv(__low2half(a[i]), __high2half(b[i]));
+    h[4 * i + 3] = hsqrt(__habs(__low2half(c[i])));
+  }
+}
+extern "C" __global__ void k_more(const __half* a, const __nv_bfloat16* b, float* f, int* q,
+                                  unsigned short* u, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    f[4 * i] = __half2float(a[i]) + __bfloat162float(b[i]);
+    q[4 * i] = __half2int_rn(a[i]);
+    q[4 * i + 1] = __bfloat162int_rz(b[i]);
+    q[4 * i + 2] = __hisnan(a[i]) + __heq(a[i], a[i + 1]) * 4;
+    q[4 * i + 3] = __hbeq2(__halves2half2(a[i], a[i]), __halves2half2(a[i + 1], a[i]));
+    u[i] = __half2ushort_rn(a[i]);
+    f[4 * i + 1] = __bfloat162float(__float2bfloat16_rz(f[4 * n + i]));
+    f[4 * i + 2] = __half2float(__ushort2half_rn(u[n + i])) + __bfloat162float(__int2bfloat16_rn(q[4 * n + i]));
+    f[4 * i + 3] = __half2float(__hmax_nan(a[i], a[i + 1])) + __bfloat162float(__hmin(b[i], b[i + 1]));
+  }
+}
+"""
+
+
+def toward_zero(x, dtype):
+    r = x.astype(dtype)
+    over = np.abs(r.astype(np.float64)) > np.abs(x.astype(np.float64))
+    r[over] = np.nextafter(r[over], dtype(0))
+    return r
+
+
+def test_half_saturation_relu_and_neighbours():
+    a, b, c = halves(N, 1.0), halves(N, 1.0), halves(N, 1.0)
+    dd = rng.standard_normal(N) * 1000
+    f = (rng.standard_normal(N) * 1000).astype(np.float32)
+    o, h = np.zeros(16 * N, np.float16), np.zeros(4 * N, np.float16)
+    memsim.simulate(MISC, "k_misc", 2, 32, [a, b, c, o, dd, f, h, np.int32(N)])
+    o = o.reshape(N, 8, 2)
+    x, y, z = (v.astype(np.float64).reshape(N, 2) for v in (a, b, c))
+    half = lambda v: v.astype(np.float16)
+    np.testing.assert_array_equal(o[:, 0], half(np.clip(x + y, 0, 1)))
+    np.testing.assert_array_equal(o[:, 1], half(np.maximum(x * y + z, 0)))
+    np.testing.assert_array_equal(o[:, 2], half(np.minimum(x, y)))
+    np.testing.assert_array_equal(o[:, 3], half(x - y))
+    np.testing.assert_array_equal(o[:, 4], half(np.abs(x)))
+    np.testing.assert_array_equal(o[:, 5], half(-x))
+    np.testing.assert_array_equal(o[:, 6], half(np.clip(x * y + z, 0, 1)))
+    np.testing.assert_allclose(o[:, 7].astype(np.float64), x / y, rtol=1e-3)
+    hh = h.reshape(N, 4)
+    np.testing.assert_array_equal(hh[:, 0], half(dd))
+    np.testing.assert_array_equal(hh[:, 1], toward_zero(f, np.float16))
+    np.testing.assert_allclose(hh[:, 2].astype(np.float64), x[:, 0] / y[:, 1], rtol=1e-3)
+    np.testing.assert_allclose(hh[:, 3].astype(np.float64), np.sqrt(np.abs(z[:, 0])), rtol=1e-3)
+
+
+def test_half_bf16_integer_conversions_and_predicates():
+    a = halves(N + 1, 300.0)[:N + 1]
+    a[5] = a[6]
+    a[9] = np.float16(np.nan)
+    b = bf16((rng.standard_normal(N + 1) * 300).astype(np.float32))
+    f = np.zeros(5 * N, np.float32)
+    f[4 * N:] = (rng.standard_normal(N) * 100).astype(np.float32)
+    q = np.zeros(5 * N, np.int32)
+    q[4 * N:] = rng.integers(-100000, 100000, N)
+    u = np.zeros(2 * N, np.uint16)
+    u[N:] = rng.integers(0, 65535, N)
+    memsim.simulate(MISC, "k_more", 2, 32, [a, bf16_bits(b), f, q, u, np.int32(N)])
+    ff, qq = f[:4 * N].reshape(N, 4), q[:4 * N].reshape(N, 4)
+    x, xn, y, yn = (v.astype(np.float64) for v in (a[:N], a[1:], b[:N], b[1:]))
+    ok = ~np.isnan(x)
+    np.testing.assert_array_equal(ff[ok, 0], (x + y).astype(np.float32)[ok])
+    np.testing.assert_array_equal(qq[ok, 0], np.round(x[ok]).astype(np.int32))
+    np.testing.assert_array_equal(qq[:, 1], np.trunc(y).astype(np.int32))
+    np.testing.assert_array_equal(qq[:, 2], np.isnan(x) + (x == xn) * 4)
+    np.testing.assert_array_equal(qq[:, 3], (x == xn) & (x == x))
+    np.testing.assert_array_equal(u[:N][ok], np.clip(np.round(x[ok]), 0, 65535).astype(np.uint16))
+    np.testing.assert_array_equal(ff[:, 1], bf16_toward_zero(f[4 * N:]))
+    expected = u[N:].astype(np.float16).astype(np.float32) + bf16(q[4 * N:].astype(np.float64).astype(np.float32))
+    np.testing.assert_allclose(ff[:, 2], expected, rtol=1e-6)
+    mx = np.where(np.isnan(x) | np.isnan(xn), np.nan, np.maximum(x, xn))
+    np.testing.assert_array_equal(ff[:, 3], (mx.astype(np.float16).astype(np.float32) + np.minimum(y, yn)).astype(np.float32))
+
+
+def bf16_toward_zero(x):
+    return ((np.asarray(x, np.float32).view(np.uint32) >> 16) << 16).astype(np.uint32).view(np.float32)

@@ -91,7 +91,7 @@ def _convert(op):
         elif op == O_F2I:
             row[F_TYPE], row[F_SUB] = int_type, float_type
         else:
-            floats = [m for m in mods if m in FLOAT_TYPES]
+            floats = [m for m in ins.mods if m in FLOAT_TYPES]   # in listing order: to, from
             if len(floats) != 2:
                 raise unsupported(ins, "F2F needs two types")
             row[F_TYPE], row[F_SUB] = TYPES[floats[0]], TYPES[floats[1]]
@@ -183,6 +183,11 @@ def _to_int(x, int_type, flags):
         return np.int64(min(max(t, 0.0), 4294967295.0))
     if int_type == T_S32:
         return np.int64(min(max(t, -2147483648.0), 2147483647.0)) & M32
+    if int_type == 8 or int_type == 10:   # U16, U8
+        return np.int64(min(max(t, 0.0), 65535.0 if int_type == 8 else 255.0))
+    if int_type == 9 or int_type == 11:   # S16, S8
+        top = 32767.0 if int_type == 9 else 127.0
+        return np.int64(min(max(t, -top - 1.0), top)) & M32
     if int_type == T_U64:
         if t >= 18446744073709551615.0:
             return np.int64(-1)

@@ -36,6 +36,7 @@ FL_RELU = 1 << 20      # clamp results below zero to zero
 FL_F32_OUT = 1 << 21   # HADD2.F32 / HFMA2.F32 ...: one float32 result
 FL_H_AND = 1 << 22     # HSETP2.H_AND: both halves' comparisons and-ed into one predicate
 FL_BF = 1 << 23        # HSET2.BF: 1.0 / 0.0 results (else all ones / zero per half)
+FL_NAN = 1 << 24       # HMNMX2.NAN: a NaN operand gives NaN (else the other operand)
 
 SELECTORS = {"": 0, "H0_H0": 1, "H1_H1": 2, "F32": 3, "H1_H0": 4, "H0": 1, "H1": 2}
 S_PAIR, S_H0, S_H1, S_F32, S_SWAP = 0, 1, 2, 3, 4
@@ -183,6 +184,8 @@ def _arith(op, n_sources):
             return
         row[F_OP] = op
         set_flags(row, mods, HALF_FLAGS)
+        if op == O_HMNMX2 and "NAN" in mods:
+            row[F_FLAGS] |= FL_NAN
         bf = "BF16_V2" in mods or "BF16" in mods
         row[F_TYPE] = T_BF16 if bf else T_F16
         items = _items(ops, bf)
@@ -343,8 +346,8 @@ def _compare(cmp, x, y):
 
 
 @njit(cache=True, _nrt=False)
-def _minmax(x, y, hx, hy, want_min, bf):
-    if math.isnan(x) and math.isnan(y):
+def _minmax(x, y, nan, want_min, bf):
+    if math.isnan(x) and math.isnan(y) or (nan and (math.isnan(x) or math.isnan(y))):
         return CANONICAL_NAN
     if math.isnan(x):
         return encode16(y, bf, R_NEAREST)
@@ -406,7 +409,7 @@ def execute(code, pc, op, regs, w, active, vec, f32_bits, f32v, f64_bits, f64v):
                 p = regs[w, code[pc, F_OPS + 3 * 3 + 1], lane] != 0
                 if code[pc, F_OPS + 3 * 3 + 2] & 2:   # !P
                     p = not p
-                r |= _minmax(x, y, 0, 0, p, bf) << (16 * h)
+                r |= _minmax(x, y, flags & FL_NAN, p, bf) << (16 * h)
                 continue
             if op == O_HADD2:
                 v = x + y
