@@ -297,3 +297,66 @@ def test_half_bf16_integer_conversions_and_predicates():
 
 def bf16_toward_zero(x):
     return ((np.asarray(x, np.float32).view(np.uint32) >> 16) << 16).astype(np.uint32).view(np.float32)
+
+
+MMA_FORMS = r"""
+extern "C" __global__ void k_mma2(const unsigned* A, const unsigned* B, const unsigned* C, unsigned* D, float* E) {
+  int l = threadIdx.x;
+  unsigned d0, d1;
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0,%1}, {%2,%3,%4,%5}, {%6,%7}, {%8,%9};"
+    : "=r"(d0), "=r"(d1)
+    : "r"(A[4 * l]), "r"(A[4 * l + 1]), "r"(A[4 * l + 2]), "r"(A[4 * l + 3]), "r"(B[2 * l]), "r"(B[2 * l + 1]),
+      "r"(C[2 * l]), "r"(C[2 * l + 1]));
+  D[2 * l] = d0; D[2 * l + 1] = d1;
+  float e0, e1, e2, e3;
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};"
+    : "=f"(e0), "=f"(e1), "=f"(e2), "=f"(e3) : "r"(A[4 * l]), "r"(A[4 * l + 1]), "r"(B[2 * l]), "f"(0.f), "f"(0.f), "f"(0.f), "f"(0.f));
+  E[8 * l] = e0; E[8 * l + 1] = e1; E[8 * l + 2] = e2; E[8 * l + 3] = e3;
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%11,%12,%13};"
+    : "=f"(e0), "=f"(e1), "=f"(e2), "=f"(e3)
+    : "r"(A[4 * l]), "r"(A[4 * l + 1]), "r"(A[4 * l + 2]), "r"(A[4 * l + 3]), "r"(B[2 * l]), "r"(B[2 * l + 1]),
+      "f"(1.f), "f"(0.f), "f"(0.f), "f"(0.f));
+  E[8 * l + 4] = e0; E[8 * l + 5] = e1; E[8 * l + 6] = e2; E[8 * l + 7] = e3;
+}
+"""
+
+
+def _matrices(a_bits, b_bits, k16, as_bf16):
+    """A (16 x K) and B (K x 8) from the lanes' fragment halves (uint16 [32, regs, 2])."""
+    decode = ((lambda h: (h.astype(np.uint32) << 16).view(np.float32)) if as_bf16
+              else (lambda h: h.view(np.float16)))
+    av, bv = decode(a_bits).astype(np.float64), decode(b_bits).astype(np.float64)
+    depth = 16 if k16 else 8
+    A, B = np.zeros((16, depth)), np.zeros((depth, 8))
+    for lane in range(32):
+        g, t = lane >> 2, lane & 3
+        for h in range(2):
+            for r in range(4 if k16 else 2):
+                A[g + 8 * (r & 1), 2 * t + h + 8 * (r >> 1)] = av[lane, r, h]
+            for r in range(2 if k16 else 1):
+                B[2 * t + h + 8 * r, g] = bv[lane, r, h]
+    return A, B
+
+
+def _per_lane(D):
+    return np.array([[D[(lane >> 2) + 8 * (i >> 1), 2 * (lane & 3) + (i & 1)] for i in range(4)]
+                     for lane in range(32)])
+
+
+def test_mma_f16_accumulator_m16n8k8_and_bf16():
+    a = rng.standard_normal(32 * 4 * 2).astype(np.float16)
+    b = rng.standard_normal(32 * 2 * 2).astype(np.float16)
+    c = rng.standard_normal(32 * 2 * 2).astype(np.float16)
+    d, e = np.zeros(64, np.uint32), np.zeros(256, np.float32)
+    memsim.simulate(MMA_FORMS, "k_mma2", 1, 32, [a.view(np.uint32), b.view(np.uint32), c.view(np.uint32), d, e])
+    a_bits, b_bits = a.view(np.uint16).reshape(32, 4, 2), b.view(np.uint16).reshape(32, 2, 2)
+    A, B = _matrices(a_bits, b_bits, True, False)
+    cl = c.astype(np.float64).reshape(32, 4)    # per lane: (row g: 2t, 2t+1), (row g+8: ...)
+    expected = (_per_lane(A @ B) + cl).astype(np.float16)
+    np.testing.assert_array_equal(d.view(np.float16).reshape(32, 4), expected)
+    A8, B8 = _matrices(a_bits, b_bits, False, False)
+    np.testing.assert_allclose(e.reshape(32, 8)[:, :4], _per_lane(A8 @ B8), rtol=1e-5, atol=1e-5)
+    Ab, Bb = _matrices(a_bits, b_bits, True, True)
+    C = np.zeros((32, 4))
+    C[:, 0] = 1.0
+    np.testing.assert_allclose(e.reshape(32, 8)[:, 4:], _per_lane(Ab @ Bb) + C, rtol=1e-5, atol=1e-5)
