@@ -360,3 +360,21 @@ def test_mma_f16_accumulator_m16n8k8_and_bf16():
     C = np.zeros((32, 4))
     C[:, 0] = 1.0
     np.testing.assert_allclose(e.reshape(32, 8)[:, 4:], _per_lane(Ab @ Bb) + C, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("compare, a, b, expected", [
+    # HSETP2.H_AND: P0 = both halves' comparisons, P1 its complement (each and-ed with PT).
+    ("HSETP2.GT.H_AND P0, P1, R6, R7, PT", (2.0, 3.0), (1.0, 1.0), (1, 0)),
+    ("HSETP2.GT.H_AND P0, P1, R6, R7, PT", (2.0, 0.5), (1.0, 1.0), (0, 1)),
+    # Per half: P0 the H0 comparison, P1 the H1 one; selectors broadcast one half.
+    ("HSETP2.LT.AND P0, P1, R6, R7, PT", (0.5, 3.0), (1.0, 1.0), (1, 0)),
+    ("HSETP2.LT.AND P0, P1, R6.H1_H1, R7, PT", (0.5, 3.0), (1.0, 4.0), (0, 1)),
+    ("HSETP2.NEU.AND P0, P1, -R6, |R7|.H0_H0, PT", (-1.0, 1.0), (-1.0, 2.0), (0, 1)),
+])
+def test_hsetp2_forms(compare, a, b, expected):
+    from test_sass import STORE, run
+    pack = lambda pair: "HFMA2.MMA R{}, -RZ, RZ, {}, {}".format("{}", pair[1], pair[0])
+    body = [pack(a).format(6), pack(b).format(7), compare,
+            "SEL R8, RZ, 0x1, !P0", "SEL R9, RZ, 0x2, !P1", "IADD3 R5, R8, R9, RZ", STORE, "EXIT"]
+    out, _ = run(body)
+    assert int(out[0]) == expected[0] + 2 * expected[1]
