@@ -268,6 +268,10 @@ def _error(err: np.ndarray, program: Program, heap: GlobalHeap, grid3, block3) -
     if code == E_MISALIGNED:
         return MemoryFault(f"misaligned {kind} of size {extra} at address {address:#x} by {who}, "
                            f"{where}: `{static.text}`")
+    if code == E_UNSUPPORTED and any(f".{t}" in static.text for t in ("f16", "bf16")):
+        return UnsupportedInstruction(
+            f"half-precision arithmetic is not emulated by the PTX engine (engine='sass' runs it): "
+            f"`{static.text}` at {where}")
     if code == E_UNSUPPORTED:
         return UnsupportedInstruction(
             f"unsupported instruction '{static.opcode}' at {where}: `{static.text}` "

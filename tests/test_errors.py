@@ -69,14 +69,30 @@ def test_endless_loop_hits_the_budget():
 
 
 def test_unsupported_instruction_names_opcode_and_line():
-    src = '''extern "C" __global__ void k_mma(float* d, const unsigned* a) {
-  float c0 = 0, c1 = 0, c2 = 0, c3 = 0;
-  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};" : "+f"(c0), "+f"(c1), "+f"(c2), "+f"(c3) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]));
+    src = '''extern "C" __global__ void k_imma(int* d, const unsigned* a) {
+  int c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+  asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};" : "+r"(c0), "+r"(c1), "+r"(c2), "+r"(c3) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]));
   d[threadIdx.x] = c0 + c1 + c2 + c3;
 }'''
-    with pytest.raises(UnsupportedInstruction) as caught:
-        memsim.simulate(src, "k_mma", 1, 32, [np.zeros(128, np.float32), np.zeros(6, np.uint32)], engine="sass")
-    assert "line 3" in str(caught.value) and "HMMA" in str(caught.value) and "`" in str(caught.value)
+    with pytest.raises(UnsupportedInstruction, match="IMMA") as info:   # integer mma: not emulated
+        memsim.simulate(src, "k_imma", 1, 32, [np.zeros(32, np.int32), np.zeros(8, np.uint32)])
+    assert "`IMMA" in str(info.value) and "line 3" in str(info.value)
+
+
+def test_half_arithmetic_on_the_ptx_engine_is_unsupported():
+    src = '''#include <cuda_fp16.h>
+extern "C" __global__ void k_half(const __half* a, __half* b) {
+  b[threadIdx.x] = __hadd(a[threadIdx.x], a[threadIdx.x]);
+}'''
+    args = [np.ones(32, np.float16), np.zeros(32, np.float16)]
+    try:
+        memsim.simulate(src, "k_half", 1, 32, args, engine="ptx")
+    except CompileError:
+        pytest.skip("cuda_fp16.h is not shipped with this NVRTC wheel")
+    except UnsupportedInstruction as exc:
+        assert "line 3" in str(exc) and "engine='sass'" in str(exc)
+    else:
+        pytest.fail("the PTX engine does not compute half precision")
 
 
 def test_printf_call_is_unsupported():

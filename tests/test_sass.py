@@ -206,7 +206,7 @@ def test_loop_with_break_leaves_the_convergence_barrier():
 
 @pytest.mark.parametrize("text, message", [
     ("FOO R1, R2", "FOO"),
-    ("HMMA.16816.F32 R4, R8, R12, R4", "HMMA.16816.F32"),
+    ("IMMA.16832.S8.S8 R8, R4.ROW, R8.COL, RZ", "IMMA.16832.S8.S8"),
     ("BAR.RED.XOR.DEFER_BLOCKING 0x0, P1", "BAR.RED.XOR"),
 ])
 def test_unknown_opcode_is_named(text, message):

@@ -195,6 +195,7 @@ def _parse_body(kernel: Kernel, body: list[str], module: Module) -> None:
     pending = ""
     for raw in body:
         raw = raw.replace("{", " ").replace("}", " ").strip() if raw in ("{", "}") else raw
+        raw = _unscoped(raw)
         if not raw or raw in ("{", "}"):
             continue
         if match := _LOC.match(raw):
@@ -220,6 +221,18 @@ def _parse_body(kernel: Kernel, body: list[str], module: Module) -> None:
             instruction = parse_instruction(statement[:-1].strip())
             instruction.line, instruction.file = line_no, file_no
             kernel.instructions.append(instruction)
+
+
+def _unscoped(raw: str) -> str:
+    """A statement without the braces of an inline-asm scope around it (cuda_fp16.h's
+    `{add.f16x2 %r6,%r7,%r8;` / `{ cvt.rn.f16.f32 %rs1, %f1;}`); vector operands
+    (`mov.b32 {low,high}, %r1;`) keep theirs."""
+    s = raw.strip()
+    while s.startswith("{"):
+        s = s[1:].strip()
+    while s.endswith("}") and s[:-1].rstrip().endswith(";"):
+        s = s[:-1].rstrip()
+    return s
 
 
 def _declare_registers(kernel: Kernel, rtype: str, names: str) -> None:

@@ -284,10 +284,15 @@ def _types_in(mods: tuple[str, ...]) -> list[str]:
     return [m for m in mods if m in TYPE_NAMES]
 
 
+HALF_TYPES = ("f16", "f16x2", "bf16", "bf16x2")
+HALF_MOVES = ("ld", "st", "mov", "cvt", "ldu")   # cvt refuses half values when it runs
+
+
 def _lower_instruction(low: _Lowering, ins: Instruction, row: np.ndarray, static: StaticInstruction) -> None:
     name, mods, ops = ins.opcode, ins.mods, ins.operands
-    if name not in OP or name == "unsupported":
-        row[F_OP] = OP["unsupported"]
+    if name not in OP or name == "unsupported" or (
+            name not in HALF_MOVES and any(m in HALF_TYPES for m in mods)):
+        row[F_OP] = OP["unsupported"]   # half-precision arithmetic: the SASS engine runs it
         return
     row[F_OP] = OP[name]
     types = _types_in(mods)

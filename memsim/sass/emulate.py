@@ -26,16 +26,22 @@ from numba import njit
 from ..count import C_EXEC, C_THREADS
 from ..emulate import guarded, lowest_pc, release_barrier
 from ..trace import record_access
-from . import ops_float, ops_int, ops_memory, ops_warp
+from . import ops_float, ops_half, ops_int, ops_memory, ops_warp
 from .family import FAMILY, FAMILY_SHIFT, declare
 from .lanes import ALL, M32, popcount, src_pred, src_u32
 from .rows import GLOBAL_ROUND_TRIP, F_CMP, F_GNEG, F_GUARD, F_OP, F_OPS, F_SUB, F_TARGET, F_UNIFORM, N_SLOTS, PT, UPT, K_NONE
 
 OPS = declare("control", ("NOP", "BRA", "BRA_DIV", "EXIT", "BSSY", "BSYNC", "BREAK", "BAR", "CALL",
+<<<<<<< HEAD
                           "RET", "BRX", "CALL_EXTERNAL", "TRAP"))
 (O_NOP, O_BRA, O_BRA_DIV, O_EXIT, O_BSSY, O_BSYNC, O_BREAK, O_BAR, O_CALL, O_RET, O_BRX,
  O_CALL_EXTERNAL, O_TRAP) = OPS.values()
 F_CONTROL, F_INT, F_FLOAT, F_WARP, F_MEMORY = (FAMILY[f] for f in ("control", "int", "float", "warp", "memory"))
+=======
+                          "RET", "BRX"))
+O_NOP, O_BRA, O_BRA_DIV, O_EXIT, O_BSSY, O_BSYNC, O_BREAK, O_BAR, O_CALL, O_RET, O_BRX = OPS.values()
+F_CONTROL, F_INT, F_FLOAT, F_WARP, F_MEMORY, F_HALF = (FAMILY[f] for f in ("control", "int", "float", "warp", "memory", "half"))
+>>>>>>> half
 M = ops_memory
 
 E_NONE, E_GLOBAL_OOB, E_MISALIGNED, E_SHARED_OOB, E_LOCAL_OOB, E_READ_ONLY = 0, 1, 2, 3, 4, 5
@@ -156,6 +162,8 @@ def _execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v, ctx):
         ops_int.execute(code, pc, op, regs, w, active, vec, ctx)
     elif family == F_FLOAT:
         ops_float.execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v)
+    elif family == F_HALF:
+        ops_half.execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v)
     else:
         ops_warp.execute(code, pc, op, regs, w, active, vec)
 

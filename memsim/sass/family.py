@@ -3,7 +3,7 @@ once, in a range of its own, so that the interpreter dispatches on `op >> FAMILY
 from __future__ import annotations
 
 FAMILY_SHIFT = 6
-FAMILIES = ("control", "int", "float", "warp", "memory")
+FAMILIES = ("control", "int", "float", "warp", "memory", "half")
 FAMILY = {name: k for k, name in enumerate(FAMILIES)}
 OP: dict[str, int] = {}
 

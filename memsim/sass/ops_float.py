@@ -15,9 +15,10 @@ from numba import njit
 from ..emulate import compare_ordered
 from .family import declare
 from .lanes import M32, dst, src_f32, src_f64, src_pred, src_u32, src_u64, write, write64, write_f32, write_pred
+from .ops_half import decode16, encode16, rounding_mode
 from .ops_int import combine, compare_mods
 from .rows import (BOOL, F_CMP, F_FLAGS, F_OP, F_SUB, F_TYPE, FL_FTZ, FL_RM, FL_RN, FL_RP, FL_RZ_ROUND,
-                   FL_SAT, T_F16, T_F32, T_F64, T_S32, T_S64, T_U32, T_U64, TYPES, place, set_flags,
+                   FL_SAT, T_BF16, T_F16, T_F32, T_F64, T_S32, T_S64, T_U32, T_U64, TYPES, place, set_flags,
                    unsupported)
 
 OPS = declare("float", ("FADD", "FMUL", "FFMA", "FMNMX", "FSEL", "FSETP", "FSET", "FCHK", "MUFU",
@@ -90,12 +91,10 @@ def _convert(op):
         elif op == O_F2I:
             row[F_TYPE], row[F_SUB] = int_type, float_type
         else:
-            floats = [m for m in mods if m in FLOAT_TYPES]
+            floats = [m for m in ins.mods if m in FLOAT_TYPES]   # in listing order: to, from
             if len(floats) != 2:
                 raise unsupported(ins, "F2F needs two types")
             row[F_TYPE], row[F_SUB] = TYPES[floats[0]], TYPES[floats[1]]
-        if T_F16 in (row[F_TYPE], row[F_SUB]) or TYPES["BF16"] in (row[F_TYPE], row[F_SUB]):
-            raise unsupported(ins, "half-precision conversion")
         place(row, ops, [0, 1], floating=True)
     return handler
 
@@ -184,6 +183,11 @@ def _to_int(x, int_type, flags):
         return np.int64(min(max(t, 0.0), 4294967295.0))
     if int_type == T_S32:
         return np.int64(min(max(t, -2147483648.0), 2147483647.0)) & M32
+    if int_type == 8 or int_type == 10:   # U16, U8
+        return np.int64(min(max(t, 0.0), 65535.0 if int_type == 8 else 255.0))
+    if int_type == 9 or int_type == 11:   # S16, S8
+        top = 32767.0 if int_type == 9 else 127.0
+        return np.int64(min(max(t, -top - 1.0), top)) & M32
     if int_type == T_U64:
         if t >= 18446744073709551615.0:
             return np.int64(-1)
@@ -346,6 +350,10 @@ def _convert_lanes(code, pc, op, regs, w, active, vec, f32_bits, f32v, f64_bits,
     else:
         if frm == T_F64:
             src_f64(code, pc, 1, regs, w, f64_bits, 0)
+        elif frm == T_F16 or frm == T_BF16:   # the low half of the register
+            src_u32(code, pc, 1, regs, w, vec, 0)
+            for lane in range(32):
+                f64v[0, lane] = decode16(vec[0, lane] & 0xFFFF, frm == T_BF16)
         else:
             src_f32(code, pc, 1, regs, w, f32_bits, 0, (flags & 32) != 0)
             for lane in range(32):
@@ -361,7 +369,12 @@ def _convert_lanes(code, pc, op, regs, w, active, vec, f32_bits, f32v, f64_bits,
     if op == O_FRND:
         for lane in range(32):
             f64v[0, lane] = _round_f64(f64v[0, lane], flags) if not math.isinf(f64v[0, lane]) else f64v[0, lane]
-    if to == T_F64:
+    if to == T_F16 or to == T_BF16:   # to the low half, the high half zero
+        mode = rounding_mode(flags)
+        for lane in range(32):
+            vec[0, lane] = encode16(f64v[0, lane], to == T_BF16, mode)
+        write(regs, w, d0, active, vec, 0)
+    elif to == T_F64:
         for lane in range(32):
             f64v[1, lane] = f64v[0, lane]
         write64(regs, w, d0, active, f64_bits.view(np.int64), 1)

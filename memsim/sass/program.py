@@ -14,7 +14,7 @@ import numpy as np
 from ..errors import UnsupportedInstruction
 from ..ptx.program import StaticInstruction
 from . import emulate as e
-from . import ops_float, ops_int, ops_memory, ops_warp
+from . import ops_float, ops_half, ops_int, ops_memory, ops_warp
 from .family import OP
 from .parser import SassInstruction, SassKernel
 from .rows import (BOOL, CMP, CONSTANT_ROUND_TRIP, F_CMP, F_FLAGS, F_GNEG, F_GUARD, F_LINE, F_MBASE,
@@ -148,12 +148,6 @@ def _mov_or_ldc(ins, mods, ops, row):
         ops_int._ldc(ins, mods, ops, row)
 
 
-def _hfma2(ins, mods, ops, row):
-    if not ops_int.is_constant_hfma2(ops):
-        raise unsupported(ins, "half-precision arithmetic")
-    ops_int._hfma2_mov(ins, mods, ops, row)
-
-
 def _address_move(ins, mods, ops, row):
     """MOV Rd, 32@lo/hi((kernel + .L_x_N@srel)): a return address, which CALL/RET keep on
     their own stack: the register gets 0."""
@@ -171,9 +165,9 @@ CONTROL = {
     "LDGDEPBAR": _nop, "BMOV": None, "PMTRIG": _nop, "CGAERRBAR": _nop, "ENDCOLLECTIVE": _nop,
     "BRA": _bra, "EXIT": _control(e.O_EXIT), "BSSY": _control(e.O_BSSY),
     "BSYNC": _control(e.O_BSYNC), "BREAK": _control(e.O_BREAK), "BAR": _bar, "CALL": _call,
-    "RET": _ret, "BPT": _trap, "LEPC": _lepc, "LDC": _mov_or_ldc, "HFMA2": _hfma2, "MOV": _address_move,
+    "RET": _ret, "BPT": _trap, "LEPC": _lepc, "LDC": _mov_or_ldc, "MOV": _address_move,
 }
-LOWER = {**ops_int.LOWER, **ops_float.LOWER, **ops_warp.LOWER, **ops_memory.LOWER,
+LOWER = {**ops_int.LOWER, **ops_float.LOWER, **ops_warp.LOWER, **ops_memory.LOWER, **ops_half.LOWER,
          **{k: v for k, v in CONTROL.items() if v is not None}}
 UNIFORM_TWINS = ("IADD3", "IMAD", "LEA", "LOP3", "SHF", "MOV", "LDC", "SEL", "ISETP", "PLOP3",
                  "FLO", "POPC", "BREV", "PRMT", "SGXT", "BMSK", "IABS", "P2R", "R2P", "IMNMX")
@@ -363,6 +357,8 @@ def _registers_of(row: np.ndarray, k: int) -> int:
             return 2
     if op == ops_int.O_IMAD and ((flags & FL_WIDE and k == 0) or (flags & (FL_WIDE | FL_HI) and k == 4)):
         return 2
+    if op == ops_half.O_HMMA and k <= 3:
+        return ops_half.hmma_registers(row, k)
     if op == ops_warp.O_MATCH and k == 2 and flags & FL_BIT64:
         return 2
     return 1
