@@ -32,16 +32,10 @@ from .lanes import ALL, M32, popcount, src_pred, src_u32
 from .rows import GLOBAL_ROUND_TRIP, F_CMP, F_GNEG, F_GUARD, F_OP, F_OPS, F_SUB, F_TARGET, F_UNIFORM, N_SLOTS, PT, UPT, K_NONE
 
 OPS = declare("control", ("NOP", "BRA", "BRA_DIV", "EXIT", "BSSY", "BSYNC", "BREAK", "BAR", "CALL",
-<<<<<<< HEAD
                           "RET", "BRX", "CALL_EXTERNAL", "TRAP"))
 (O_NOP, O_BRA, O_BRA_DIV, O_EXIT, O_BSSY, O_BSYNC, O_BREAK, O_BAR, O_CALL, O_RET, O_BRX,
  O_CALL_EXTERNAL, O_TRAP) = OPS.values()
-F_CONTROL, F_INT, F_FLOAT, F_WARP, F_MEMORY = (FAMILY[f] for f in ("control", "int", "float", "warp", "memory"))
-=======
-                          "RET", "BRX"))
-O_NOP, O_BRA, O_BRA_DIV, O_EXIT, O_BSSY, O_BSYNC, O_BREAK, O_BAR, O_CALL, O_RET, O_BRX = OPS.values()
 F_CONTROL, F_INT, F_FLOAT, F_WARP, F_MEMORY, F_HALF = (FAMILY[f] for f in ("control", "int", "float", "warp", "memory", "half"))
->>>>>>> half
 M = ops_memory
 
 E_NONE, E_GLOBAL_OOB, E_MISALIGNED, E_SHARED_OOB, E_LOCAL_OOB, E_READ_ONLY = 0, 1, 2, 3, 4, 5

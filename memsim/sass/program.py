@@ -118,8 +118,9 @@ def _call(ins, mods, ops, row):
     """CALL.REL/ABS target: a subroutine of the kernel's own section (ptxas' division and
     square-root slow paths) or another function of the listing."""
     row[F_OP] = e.O_CALL
-    if ins.target < 0 and not getattr(ins, "call_target", ""):
-        raise unsupported(ins, "call without a target")
+    if ins.target < 0 and not ins.call_target:   # CALL.ABS Rn: a function outside the module
+        row[F_OP] = e.O_CALL_EXTERNAL
+        row[F_SUB] = -1
 
 
 def _ret(ins, mods, ops, row):

@@ -213,10 +213,9 @@ def _error(err: np.ndarray, program: SassProgram, heap: GlobalHeap, grid3, block
         return LaunchError(f"{who} nested calls deeper than {extra} (endless recursion?) at {where}: "
                            f"`{static.text}`")
     if code == e.E_EXTERNAL:
-        name = program.externals[extra]
-        what = {"vprintf": "printf", "__assertfail": "a failed assert"}.get(name, f"a call of `{name}`")
-        return UnsupportedInstruction(f"{what} is not emulated ({name} is outside the module): {who} "
-                                      f"got there at {where}: `{static.text}`")
+        name = program.externals[extra] if extra >= 0 else "a function outside the module"
+        return UnsupportedInstruction(f"printf and assert's failure path are not emulated: {who} calls "
+                                      f"{name} at {where}: `{static.text}`")
     if code == e.E_TRAP:
         return MemoryFault(f"kernel executed trap at {where} ({who})")
     if code == e.E_MISALIGNED:
