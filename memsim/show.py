@@ -170,7 +170,8 @@ def trace_pictures(spec: LaunchSpec, line: int | None = None, block: int = 0, wa
     warps_per_block = _check_warp(spec, block, warp)
     request = TraceRequest(lines=None if line is None else {line},
                            warps=(block * warps_per_block + warp, block * warps_per_block + warp + 1))
-    report, _ = simulate_spec(spec, arch=arch, trace=request)
+    # The pictures label each access with its PTX instruction: they trace the PTX engine.
+    report, _ = simulate_spec(spec, arch=arch, trace=request, engine="ptx")
     source = load_source(spec.source)[0]
     pictures = pictures_from_trace(report, request, source, execution)
     _check_found(report, pictures, line, block, warp, execution)

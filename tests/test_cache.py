@@ -220,10 +220,11 @@ def test_consumed_accesses_of_other_spaces_are_ignored():
 
 # -- accuracy against the recorded H100 cases ----------------------------------------------
 
-# What the model achieves on the recorded suite and fuzz cases without the 25 large seed
-# launches (docs/caches.md has the whole table): a regression below these fails.
-ACHIEVED = {m.L1_HIT: 0.91, m.L2_READ: 0.87, m.L2_WRITE: 0.93, m.DRAM_READ: 0.95, m.DRAM_WRITE: 0.98}
-ACHIEVED_EXACT = {m.L1_HIT: 1.0, m.L2_READ: 0.93, m.L2_WRITE: 0.92, m.DRAM_READ: 0.99, m.DRAM_WRITE: 0.99}
+# What the model achieves with the default (SASS) engine on the recorded suite and fuzz cases
+# without the 25 large seed launches (docs/caches.md has the whole table): a regression below
+# these fails. Every case is exact on the SASS engine, so both rows hold the same cases.
+ACHIEVED = {m.L1_HIT: 0.91, m.L2_READ: 0.90, m.L2_WRITE: 0.92, m.DRAM_READ: 0.95, m.DRAM_WRITE: 0.98}
+ACHIEVED_EXACT = ACHIEVED
 
 
 @pytest.fixture(scope="module")
@@ -232,7 +233,8 @@ def recorded_accuracy():
     from validate.compare import compare_files
     from validate.record import load_all
 
-    report = compare_files(load_all(), jobs=2, select=lambda c: "seed" not in c.tags, model="H100")
+    report = compare_files(load_all(case_sets=("suite", "fuzz")), jobs=2,
+                           select=lambda c: "seed" not in c.tags, model="H100")
     return {row.metric: row for row in accuracy(report)}
 
 

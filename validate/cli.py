@@ -41,10 +41,11 @@ from . import record as rec
 from .compare import ComparisonReport, compare_files
 from .report import print_summary, table, write_reports
 
-# "all" stays suite + fuzz (benchmarks/cache_probe/lrc_cases.py measures "all"); fuzz2 and corpus
-# (validate/corpus_cases.py, kernels as people write them) by name.
+# "all": every recorded set, what `validate run` holds memsim to; "classic": the suite and the
+# first fuzz set (the cache and time models' fit data; benchmarks/cache_probe measures it);
+# corpus: kernels as people write them (validate/corpus_cases.py).
 SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "fuzz2": ("fuzz2",), "corpus": ("corpus",),
-        "all": ("suite", "fuzz")}
+        "classic": ("suite", "fuzz"), "all": ("suite", "fuzz", "fuzz2", "corpus")}
 FUZZ_N, FUZZ_SEED = 200, 0
 # fuzz2 (validate.fuzz.generate2) has its own defaults: --n/--seed override both sets'
 FUZZ2_N, FUZZ2_SEED = 150, 2

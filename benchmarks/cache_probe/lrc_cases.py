@@ -40,7 +40,7 @@ METRICS = [
 
 def main(argv: list[str]) -> int:
     out, patterns = Path(argv[0]), argv[1:] or ["*"]
-    cases = [(s, c) for s, c in select_cases("all", "*", 200, 0)
+    cases = [(s, c) for s, c in select_cases("classic", "*", 200, 0)
              if any(fnmatch.fnmatchcase(c.name, p) for p in patterns)]
     with tempfile.TemporaryDirectory() as work:
         _, measured = measure([driver_case(c) for _, c in cases], Path(work),
