@@ -1,13 +1,23 @@
-"""Speed of the simulator against the targets of issue 2, printed as a table.
+"""Speed of the simulator against the targets of the engine issue, printed as a table.
 
-    python benchmarks/bench_simulator.py            # everything (about 2 minutes on 2 cores)
-    python benchmarks/bench_simulator.py --quick    # skip the 1 GiB row_sums case
+    python benchmarks/bench_simulator.py                  # everything (SASS and PTX engines)
+    python benchmarks/bench_simulator.py --quick          # skip the 1 GiB row_sums case
+    python benchmarks/bench_simulator.py --engine sass    # the default engine only
+    python benchmarks/bench_simulator.py --repeat 3 --only matmul_smem32
 
-Warm figures: the kernel's PTX and the Numba code are compiled by a first, small run; the figure
-is the best of --repeat runs of memsim.simulate (input generation excluded, the heap copy and the
-result write-back included). Cold: `memsim predict transpose_naive --nx 2048` in a fresh process
-with an empty Numba cache directory (JIT included), then again with the cache it left.
-CPU time is printed beside wall time: on a shared machine wall time also measures the neighbours.
+Warm figures, per engine: the kernel (NVRTC -> PTX, or -> sm_90 cubin -> SASS) and the Numba code
+are compiled by a first, small run of the same kernel; the figure is the best of --repeat runs of
+memsim.simulate(..., engine=...) (input generation excluded, the heap copy and the result
+write-back included). Verdicts are the SASS engine's (the default engine); the PTX engine's
+figures are printed beside them. warp inst/s is the engine's own warp-instruction count
+(memsim__sass_warp_inst_executed.sum or memsim__ptx_warp_inst_executed.sum) over the wall time:
+the two engines run different instruction streams, so compare seconds across engines, and
+instructions per second within one.
+
+Cold: `memsim predict transpose_naive --nx 2048` (default engine) in a fresh process with an empty
+NUMBA_CACHE_DIR (JIT included), then warm: again with the cache the cold run left.
+CPU time (this process's, or the child's) is printed beside wall time: on a shared machine wall
+time also measures the neighbours; the load average is printed before and after.
 """
 from __future__ import annotations
 
@@ -18,68 +28,159 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 
 import numpy as np
 
 import memsim
 from memsim import catalog
+from memsim import metrics as m
 
-TARGETS = [  # (catalog entry, parameters, target seconds, what the issue asks)
-    ("transpose_naive_row", dict(nx=4096), 1.0, "naive transpose 4096^2 <= 1 s"),
-    ("row_sums", dict(nx=16384), 5.0, "row_sums 16384^2 <= 5 s"),
-    ("matmul_smem", dict(nx=1024), 10.0, "1024^2 shared-tiled matmul <= 10 s"),
+ENGINE_METRIC = {"sass": m.SASS_WARP_INSTRUCTIONS, "ptx": m.PTX_WARP_INSTRUCTIONS}
+
+
+@dataclass(frozen=True)
+class Case:
+    key: str                   # --only name
+    label: str                 # what the issue asks
+    entry: str                 # catalog entry
+    nx: int
+    target: float              # seconds, warm, SASS engine
+    block: tuple | None = None  # None: the entry's default block
+    warmup_nx: int = 64        # the small first run that compiles kernel and emulator
+    big: bool = False          # skipped by --quick
+
+
+CASES = [
+    Case("transpose", "naive transpose 4096^2", "transpose_naive_row", 4096, 1.0),
+    Case("row_sums", "row_sums 16384^2", "row_sums", 16384, 5.0, big=True, warmup_nx=256),
+    # The catalog's tiled kernel uses TILE = block edge: block 32x32 -> 32x32 tiles (its default),
+    # block 16x16 -> the classic TILE=16 SGEMM (1024^3, grid 64x64, As/Bs[16][16]).
+    Case("matmul_smem32", "32x32 smem-tiled matmul 1024^2", "matmul_smem", 1024, 8.0, block=(32, 32)),
+    Case("matmul_smem16", "16x16 smem-tiled matmul 1024^2", "matmul_smem", 1024, 10.0, block=(16, 16)),
+    Case("matmul_naive", "naive SGEMM 512^3 (block 16x16)", "matmul_naive", 512, 10.0, block=(16, 16)),
 ]
 
 
-def warm_seconds(name: str, params: dict, repeat: int) -> tuple[float, float, int]:
-    entry = catalog.get(name)
-    small = entry.launch(**{k: (v if k != "nx" else 64) for k, v in params.items()})
-    memsim.simulate_spec(small)  # compile the kernel and the emulator
-    spec = entry.launch(**params)
-    values = spec.materialize()
-    best_wall = best_cpu = float("inf")
-    report = None
-    for _ in range(repeat):
-        wall, cpu = time.perf_counter(), time.process_time()
-        report = memsim.simulate(spec.source, spec.kernel, spec.grid, spec.block, values,
-                                 spec.shared_mem, options=spec.options)
-        best_wall = min(best_wall, time.perf_counter() - wall)
-        best_cpu = min(best_cpu, time.process_time() - cpu)
-    return best_wall, best_cpu, int(report.metrics[memsim.metrics.PTX_WARP_INSTRUCTIONS])
+@dataclass
+class Measured:
+    wall: float = float("inf")
+    cpu: float = float("inf")
+    instructions: int = 0
+    error: str = ""
+    walls: list = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.instructions / self.wall if self.wall and self.instructions else 0.0
 
 
-def cli_seconds(cache_dir: str) -> float:
+def launch(case: Case, nx: int):
+    return catalog.get(case.entry).launch(nx=nx, block=case.block)
+
+
+def run_once(spec, values, engine: str):
+    return memsim.simulate(spec.source, spec.kernel, spec.grid, spec.block, values, spec.shared_mem,
+                           options=spec.options, engine=engine)
+
+
+def warm_seconds(case: Case, engine: str, repeat: int) -> Measured:
+    out = Measured()
+    try:
+        small = launch(case, case.warmup_nx)
+        run_once(small, small.materialize(), engine)  # compile the kernel and the emulator
+        spec = launch(case, case.nx)
+        values = spec.materialize()
+        report = None
+        for _ in range(repeat):
+            wall, cpu = time.perf_counter(), time.process_time()
+            report = run_once(spec, values, engine)
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            out.walls.append(wall)
+            out.wall, out.cpu = min(out.wall, wall), min(out.cpu, cpu)
+        out.instructions = int(report.metrics.get(ENGINE_METRIC[engine], 0))
+    except Exception as exc:  # noqa: BLE001 - a failing case is a row, not the end of the table
+        out.error = f"{type(exc).__name__}: {exc}"[:120]
+    return out
+
+
+def cli_seconds(cache_dir: str) -> tuple[float, float]:
+    """Wall and CPU seconds (the child's user+system) of one `memsim predict` process."""
     env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "memsim.cli", "predict", "transpose_naive", "--nx", "2048"],
                    env=env, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def main() -> None:
+def fmt(value: float, width: int = 8, spec: str = ".2f") -> str:
+    return f"{value:{width}{spec}}" if np.isfinite(value) and value else f"{'-':>{width}s}"
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="skip row_sums 16384^2 (1 GiB input)")
-    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=2, help="warm runs per case; the best counts")
+    parser.add_argument("--engine", choices=("both", "sass", "ptx"), default="both",
+                        help="engines to time (verdicts are SASS's; default both)")
+    parser.add_argument("--only", action="append", choices=[c.key for c in CASES],
+                        help="run only these cases (repeatable)")
+    parser.add_argument("--no-cli", action="store_true", help="skip the cold/warm `memsim predict` rows")
     args = parser.parse_args()
-    print(f"{'case':40s} {'wall s':>8s} {'cpu s':>8s} {'target':>8s}  {'warp inst/s':>12s}  verdict")
-    for name, params, target, label in TARGETS:
-        if args.quick and name == "row_sums":
+    engines = ("sass", "ptx") if args.engine == "both" else (args.engine,)
+    load_before = os.getloadavg()
+    print(f"load average {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f} on "
+          f"{os.cpu_count()} cores; repeat {args.repeat}; engines {', '.join(engines)}")
+    head = f"{'case':40s} {'wall s':>8s} {'cpu s':>8s} {'target':>7s} {'warp inst/s':>12s}  {'verdict':7s}"
+    if "ptx" in engines and "sass" in engines:
+        head += f" {'ptx wall':>9s} {'ptx cpu':>8s} {'ptx inst/s':>11s}"
+    print(head)
+    print("-" * len(head))
+    passed = failed = 0
+    for case in CASES:
+        if (args.quick and case.big) or (args.only and case.key not in args.only):
             continue
-        wall, cpu, instructions = warm_seconds(name, params, args.repeat)
-        verdict = "ok" if wall <= target else "OVER"
-        print(f"{label:40s} {wall:8.2f} {cpu:8.2f} {target:8.1f}  {instructions / wall:12.3g}  {verdict}")
-    with tempfile.TemporaryDirectory() as cache:
-        cold = cli_seconds(cache)
-        warm = cli_seconds(cache)
-    print(f"{'memsim predict transpose_naive 2048 cold':40s} {cold:8.2f} {'':8s} {20.0:8.1f}  {'':12s}  "
-          f"{'ok' if cold <= 20 else 'OVER'}")
-    print(f"{'memsim predict transpose_naive 2048 warm':40s} {warm:8.2f} {'':8s} {3.0:8.1f}  {'':12s}  "
-          f"{'ok' if warm <= 3 else 'OVER'}")
+        results = {engine: warm_seconds(case, engine, args.repeat) for engine in engines}
+        main_engine = "sass" if "sass" in engines else "ptx"
+        r = results[main_engine]
+        label = f"{case.label} <= {case.target:g} s"
+        if r.error:
+            verdict = "ERROR"
+        else:
+            verdict = "ok" if r.wall <= case.target else "OVER"
+        passed += verdict == "ok"
+        failed += verdict != "ok"
+        line = (f"{label:40s} {fmt(r.wall)} {fmt(r.cpu)} {case.target:7.1f} {fmt(r.rate, 12, '.3g')}  "
+                f"{verdict:7s}")
+        if len(engines) == 2:
+            p = results["ptx"]
+            line += f" {fmt(p.wall, 9)} {fmt(p.cpu)} {fmt(p.rate, 11, '.3g')}"
+        print(line, flush=True)
+        for engine, res in results.items():
+            if res.error:
+                print(f"    {engine}: {res.error}")
+    if not args.no_cli:
+        with tempfile.TemporaryDirectory() as cache:
+            cold = cli_seconds(cache)
+            warm = cli_seconds(cache)
+        for label, (wall, cpu), target in (("predict transpose_naive 2048 cold", cold, 20.0),
+                                           ("predict transpose_naive 2048 warm", warm, 3.0)):
+            verdict = "ok" if wall <= target else "OVER"
+            passed += verdict == "ok"
+            failed += verdict != "ok"
+            print(f"{label:40s} {fmt(wall)} {fmt(cpu)} {target:7.1f} {'':12s}  {verdict:7s}", flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak resident memory of this process: {peak:.0f} MiB; load average {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} cores")
+    load = os.getloadavg()
+    print(f"summary: {passed} ok, {failed} over/error of {passed + failed} targets (verdicts: "
+          f"{'SASS' if 'sass' in engines else 'PTX'} engine, warm best of {args.repeat}); peak RSS "
+          f"{peak:.0f} MiB; load average {load_before[0]:.2f} before, {load[0]:.2f} "
+          f"{load[1]:.2f} {load[2]:.2f} after, {os.cpu_count()} cores")
+    return 0 if failed == 0 else 1
 
 
 if __name__ == "__main__":
     np.random.seed(0)
-    main()
+    sys.exit(main())
