@@ -32,15 +32,16 @@ from .lanes import ALL, M32, popcount, src_pred, src_u32
 from .rows import GLOBAL_ROUND_TRIP, F_CMP, F_GNEG, F_GUARD, F_OP, F_OPS, F_SUB, F_TARGET, F_UNIFORM, N_SLOTS, PT, UPT, K_NONE
 
 OPS = declare("control", ("NOP", "BRA", "BRA_DIV", "EXIT", "BSSY", "BSYNC", "BREAK", "BAR", "CALL",
-                          "RET", "BRX", "CALL_EXTERNAL", "TRAP"))
+                          "RET", "BRX", "CALL_EXTERNAL", "TRAP", "WARPSYNC"))
 (O_NOP, O_BRA, O_BRA_DIV, O_EXIT, O_BSSY, O_BSYNC, O_BREAK, O_BAR, O_CALL, O_RET, O_BRX,
- O_CALL_EXTERNAL, O_TRAP) = OPS.values()
+ O_CALL_EXTERNAL, O_TRAP, O_WARPSYNC) = OPS.values()
 F_CONTROL, F_INT, F_FLOAT, F_WARP, F_MEMORY, F_HALF = (FAMILY[f] for f in ("control", "int", "float", "warp", "memory", "half"))
 M = ops_memory
 
 E_NONE, E_GLOBAL_OOB, E_MISALIGNED, E_SHARED_OOB, E_LOCAL_OOB, E_READ_ONLY = 0, 1, 2, 3, 4, 5
 E_BUDGET, E_DEADLOCK, E_CALL_DEPTH, E_EXTERNAL, E_TRAP = 6, 7, 8, 9, 10
 N_BARRIERS = 16
+WARPSYNC_BARRIER = N_BARRIERS   # the pseudo convergence barrier WARPSYNC parks lanes at
 BAR_REDUCTIONS = ("POPC", "AND", "OR")
 MAX_CALL_DEPTH = 64
 # Launch constants handed to run_blocks (`launch`): block shape, grid shape, SM counts, budget,
@@ -53,10 +54,11 @@ CTX_RED, CTX_RED_TRUE, CTX_RED_ARRIVED, CTX_RESULT, CTX_RESULT_FLAG, N_CTX = 11,
 
 
 @njit(cache=True, _nrt=False)
-def _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live):
-    """Let lanes parked at BSYNC go on where every lane their barrier waits for has arrived."""
+def _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live, lane_group, next_group):
+    """Let lanes parked at BSYNC (or WARPSYNC) go on where every lane their barrier waits for
+    has arrived: together, as one group."""
     released = False
-    for b in range(N_BARRIERS):
+    for b in range(N_BARRIERS + 1):
         waiting = 0
         for lane in range(32):
             if (sync_mask[w] >> lane) & 1 and sync_bar[w, lane] == b:
@@ -66,9 +68,13 @@ def _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live):
         if bmask[w, b] & live & ~waiting == 0:
             sync_mask[w] &= ~waiting
             run_mask[w] |= waiting
+            next_group[w] += 1
             for lane in range(32):
                 if (waiting >> lane) & 1:
                     lane_pc[w, lane] += 1
+                    lane_group[w, lane] = next_group[w]
+            if b == WARPSYNC_BARRIER:
+                bmask[w, b] = 0
             released = True
     return released
 
@@ -207,7 +213,8 @@ def _branch(code, pc, op, regs, w, mask, active, lane_pc, vec):
 def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, counters, err,
               executed, stats, scratch):
     """Run warp w until it exits, waits at a barrier, or fails. Returns the instructions run."""
-    lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, warp_pc, converged, call_sp, call_stack = state
+    (lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, warp_pc, converged, call_sp, call_stack,
+     lane_group, cur_group, next_group) = state
     heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable = memory
     sources, dests, steps, ready, clock = flow
     vec, f32b, f32v, f64b, f64v, addrs, sorted_scratch, bank_load = scratch
@@ -218,7 +225,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
             if sync_mask[w] == 0:
                 return executed
             live = run_mask[w] | bar_mask[w] | sync_mask[w]
-            if not _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live):
+            if not _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live, lane_group, next_group):
                 if bar_mask[w] != 0:
                     return executed   # lanes the barrier waits for sit at BAR.SYNC
                 stats[0] += 1         # no lane left to arrive: let them go
@@ -232,7 +239,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
         if converged[w]:
             pc, mask = warp_pc[w], run_mask[w]
         else:
-            pc, mask = lowest_pc(lane_pc, w, run_mask[w], n_code)
+            pc, mask = _group(lane_pc, lane_group, cur_group, w, run_mask[w])
             if mask == run_mask[w]:
                 converged[w], warp_pc[w] = 1, pc
         if pc >= n_code:
@@ -275,10 +282,64 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
             for lane in range(32):
                 if (mask >> lane) & 1:
                     lane_pc[w, lane] = pc
+                    lane_group[w, lane] = cur_group[w]
             converged[w] = 0
         if not _control(code, pc, op, regs, w, block, mask, active, lane_pc, run_mask, bar_mask,
                         sync_mask, sync_bar, bmask, call_sp, call_stack, vec, err, ctx):
             return executed
+        _split(w, mask & run_mask[w], lane_pc, lane_group, cur_group, next_group)
+
+
+@njit(cache=True, _nrt=False)
+def _group(lane_pc, lane_group, cur_group, w, running):
+    """(pc, lanes) of the group to run: the current one while it has running lanes, else the
+    group of the running lane with the smallest PC. Diverged groups do not merge when they
+    reach one PC (as on Volta and later, where only BSYNC, WARPSYNC and barriers reconverge)."""
+    g = cur_group[w]
+    mask, pc = 0, -1
+    for lane in range(32):
+        if (running >> lane) & 1 and lane_group[w, lane] == g:
+            mask |= 1 << lane
+            pc = lane_pc[w, lane]
+    if mask != 0:
+        return pc, mask
+    best = -1
+    for lane in range(32):
+        if (running >> lane) & 1 and (best < 0 or lane_pc[w, lane] < lane_pc[w, best]):
+            best = lane
+    g = lane_group[w, best]
+    cur_group[w] = g
+    for lane in range(32):
+        if (running >> lane) & 1 and lane_group[w, lane] == g:
+            mask |= 1 << lane
+    return lane_pc[w, best], mask
+
+
+@njit(cache=True, _nrt=False)
+def _split(w, lanes, lane_pc, lane_group, cur_group, next_group):
+    """After a control instruction, lanes of one group that went to different PCs become one
+    group per PC; the smallest PC keeps the group and runs next."""
+    low = -1
+    for lane in range(32):
+        if (lanes >> lane) & 1 and (low < 0 or lane_pc[w, lane] < low):
+            low = lane_pc[w, lane]
+    if low < 0:
+        return
+    first_new = next_group[w] + 1
+    for lane in range(32):
+        if not (lanes >> lane) & 1 or lane_pc[w, lane] == low:
+            continue
+        pc, old = lane_pc[w, lane], lane_group[w, lane]
+        if old >= first_new:
+            continue   # given its new group with an earlier lane
+        next_group[w] += 1
+        for other in range(lane, 32):
+            if (lanes >> other) & 1 and lane_pc[w, other] == pc and lane_group[w, other] == old:
+                lane_group[w, other] = next_group[w]
+    for lane in range(32):
+        if (lanes >> lane) & 1 and lane_pc[w, lane] == low:
+            cur_group[w] = lane_group[w, lane]
+            return
 
 
 @njit(cache=True, _nrt=False)
@@ -301,7 +362,7 @@ def _control(code, pc, op, regs, w, block, mask, active, lane_pc, run_mask, bar_
         return True
     if op == O_EXIT:
         run_mask[w] &= ~active
-        for b in range(N_BARRIERS):
+        for b in range(N_BARRIERS + 1):
             bmask[w, b] &= ~active
     elif op == O_BAR:
         run_mask[w] &= ~active
@@ -326,6 +387,23 @@ def _control(code, pc, op, regs, w, block, mask, active, lane_pc, run_mask, bar_
         return True
     elif op == O_BREAK:
         bmask[w, code[pc, F_CMP]] &= ~_taken(code, pc, regs, w, active, vec)
+    elif op == O_WARPSYNC:
+        # lanes wait until every live lane of the mask has reached a WARPSYNC
+        src_u32(code, pc, 0, regs, w, vec, 0)
+        want = vec[0, _lowest_lane(active)] & M32 if active else 0
+        live = run_mask[w] | bar_mask[w] | sync_mask[w]
+        if want & live & ~active == 0 and bmask[w, WARPSYNC_BARRIER] & live & ~active == 0:
+            pass   # every lane it waits for is here: no wait
+        else:
+            bmask[w, WARPSYNC_BARRIER] |= want
+            run_mask[w] &= ~active
+            sync_mask[w] |= active
+            for lane in range(32):
+                if (active >> lane) & 1:
+                    sync_bar[w, lane] = WARPSYNC_BARRIER
+                elif (mask >> lane) & 1:
+                    lane_pc[w, lane] = next_pc
+            return True
     elif op == O_CALL_EXTERNAL or op == O_TRAP:   # printf, assert's __assertfail, __trap()
         if active != 0:
             _fail(err, E_EXTERNAL if op == O_CALL_EXTERNAL else E_TRAP, pc, block,
@@ -374,10 +452,12 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
     regs = new_registers(n_warps)
     state = (np.zeros((n_warps, 32), np.int64), np.zeros(n_warps, np.int64), np.zeros(n_warps, np.int64),
              np.zeros(n_warps, np.int64), np.zeros((n_warps, 32), np.int64),
-             np.zeros((n_warps, N_BARRIERS), np.int64), np.zeros(n_warps, np.int64),
+             np.zeros((n_warps, N_BARRIERS + 1), np.int64), np.zeros(n_warps, np.int64),
              np.zeros(n_warps, np.int64), np.zeros((n_warps, 32), np.int64),
-             np.zeros((n_warps, 32, MAX_CALL_DEPTH), np.int64))
-    lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, warp_pc, converged, call_sp, _ = state
+             np.zeros((n_warps, 32, MAX_CALL_DEPTH), np.int64), np.zeros((n_warps, 32), np.int64),
+             np.zeros(n_warps, np.int64), np.zeros(n_warps, np.int64))
+    (lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, warp_pc, converged, call_sp, _,
+     lane_group, cur_group, next_group) = state
     bits32 = np.zeros((4, 32), np.uint32)
     bits64 = np.zeros((4, 32), np.uint64)
     scratch = (np.zeros((6, 32), np.int64), bits32, bits32.view(np.float32), bits64,
@@ -401,10 +481,12 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
             run_mask[w] = (1 << live) - 1
             bar_mask[w] = sync_mask[w] = clock[w] = 0
             warp_pc[w], converged[w] = 0, 1
+            cur_group[w] = next_group[w] = 0
             for lane in range(32):
                 lane_pc[w, lane] = 0
                 call_sp[w, lane] = 0
-            for k in range(N_BARRIERS):
+                lane_group[w, lane] = 0
+            for k in range(N_BARRIERS + 1):
                 bmask[w, k] = 0
             ready[w, :] = 0
         while True:
@@ -423,6 +505,10 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
                 if bar_mask[w] != 0:
                     clock[w] = arrived
                     converged[w] = 0
+                    next_group[w] += 1   # a warp's lanes leave the barrier as one group
+                    for lane in range(32):
+                        if (bar_mask[w] >> lane) & 1:
+                            lane_group[w, lane] = next_group[w]
             if not release_barrier(run_mask, bar_mask):
                 break
             _reduce_barrier(ctx)

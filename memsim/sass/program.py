@@ -123,6 +123,21 @@ def _call(ins, mods, ops, row):
         row[F_SUB] = -1
 
 
+def _warpsync(ins, mods, ops, row):
+    """WARPSYNC Rm / imm / .ALL: lanes wait for the mask's lanes, the reconvergence point of
+    diverged code without a BSSY/BSYNC pair. The COLLECTIVE form (divergent shuffles) is
+    taken as a no-op."""
+    if "COLLECTIVE" in mods:
+        row[F_OP] = e.O_NOP
+        return
+    row[F_OP] = e.O_WARPSYNC
+    values = [o for o in ops if o.kind in ("reg", "ureg", "imm")]
+    if "ALL" in mods or not values:
+        row[F_OPS], row[F_OPS + 1] = K_IMM, 0xFFFFFFFF
+    else:
+        put(row, 0, values[0])
+
+
 def _ret(ins, mods, ops, row):
     row[F_OP] = e.O_RET
 
@@ -161,7 +176,7 @@ def _address_move(ins, mods, ops, row):
 
 
 CONTROL = {
-    "NOP": _nop, "WARPSYNC": _nop, "NANOSLEEP": _nop, "YIELD": _nop, "MEMBAR": _nop,
+    "NOP": _nop, "WARPSYNC": _warpsync, "NANOSLEEP": _nop, "YIELD": _nop, "MEMBAR": _nop,
     "FENCE": _nop, "ERRBAR": _nop, "CCTL": _nop, "CCTLL": _nop, "DEPBAR": _nop,
     "LDGDEPBAR": _nop, "BMOV": None, "PMTRIG": _nop, "CGAERRBAR": _nop, "ENDCOLLECTIVE": _nop,
     "BRA": _bra, "EXIT": _control(e.O_EXIT), "BSSY": _control(e.O_BSSY),
