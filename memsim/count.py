@@ -162,6 +162,16 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
         words = 1 if same else (lanes * width + BANK_BYTES - 1) // BANK_BYTES
         cost = (words + BANKS - 1) // BANKS
         return cost, cost, 1 if same else lanes
+    if width == 16 and (same or contiguous):
+        # every phase reads one float4, or consecutive ones: no bank holds two words of a phase
+        # beyond what the phase's size forces (the slow path below gives the same, sorting)
+        phase = shared_phase_lanes(width, is_store)
+        cost = 0
+        for first_lane in range(0, 32, phase):
+            n = _lanes_in(active, first_lane, phase)
+            if n:
+                cost += 1 if same else (n * 4 + BANKS - 1) // BANKS
+        return cost, cost, 1 if same else lanes
     _, distinct_addrs = _sorted_active(addrs, active, scratch)
     if width == 8 and not is_store and (same or _half_warps_merge(addrs, active, scratch, bank_load)):
         return 1, 1, distinct_addrs
@@ -193,6 +203,14 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
         wavefronts += worst
         ideal += (distinct + BANKS - 1) // BANKS
     return wavefronts, ideal, distinct_addrs
+
+
+@njit(cache=True)
+def _lanes_in(active, first_lane, count):
+    n = 0
+    for lane in range(first_lane, first_lane + count):
+        n += (active >> lane) & 1
+    return n
 
 
 @njit(cache=True)

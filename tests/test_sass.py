@@ -51,8 +51,9 @@ def run(body: list[str], threads: int = 1, round_trips: np.ndarray | None = None
     launch[e.L_THREADS], launch[e.L_BLOCK:e.L_BLOCK + 3], launch[e.L_GRID:e.L_GRID + 3] = threads, (threads, 1, 1), 1
     launch[e.L_NSMID], launch[e.L_BUDGET], launch[e.L_SHARED] = 132, 10**9, 1024
     launch[e.L_LOCAL_LO] = 0xFFFC00 - 1024
-    memory = (heap, np.zeros(1024, np.uint8), np.zeros((((threads + 31) // 32) * 32, 1024), np.uint8),
-              constant_banks(bank), np.array([GLOBAL_BASE]), np.array([GLOBAL_BASE + 4096]), np.array([1]))
+    shared, local = np.zeros(1024, np.uint8), np.zeros((((threads + 31) // 32) * 32, 1024), np.uint8)
+    memory = (heap, shared, local, constant_banks(bank), np.array([GLOBAL_BASE]), np.array([GLOBAL_BASE + 4096]),
+              np.array([1]), heap.view(np.uint32), shared.view(np.uint32), local.view(np.uint32))
     e.run_blocks(code, launch, 0, 1, memory, (*register_operands(program), round_trip_steps(program)),
                  TraceBuffers(None, program).arrays(), counters, err, np.zeros(2, np.int64),
                  np.zeros(4, np.int64) if round_trips is None else round_trips)

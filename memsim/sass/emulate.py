@@ -114,7 +114,7 @@ def _fail(err, code, pc, block, thread, address, extra):
 @njit(cache=True, _nrt=False)
 def _memory_step(code, pc, op, regs, w, block, active, heap8, shared8, local8, cbank, buf_lo,
                  buf_hi, buf_writable, launch, counters, err, addrs, scratch, bank_load, vec, f32b,
-                 f32v, f64b, f64v, trace):
+                 f32v, f64b, f64v, trace, heap32, shared32, local32):
     """One warp's memory instruction: addresses, checks, data, counters and the trace."""
     if op == M.O_LDC:
         M.ldc_indexed(code, pc, regs, w, active, cbank, vec, err, block)
@@ -130,7 +130,10 @@ def _memory_step(code, pc, op, regs, w, block, active, heap8, shared8, local8, c
                    store, err):
         return
     if op == M.O_LD or op == M.O_ST:
-        M.move_data(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, launch[L_LOCAL_LO])
+        if code[pc, 6] >= 4:
+            M.move_words(code, pc, op, regs, w, active, addrs, heap32, shared32, local32, launch[L_LOCAL_LO])
+        else:
+            M.move_data(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, launch[L_LOCAL_LO])
     elif op == M.O_ATOM or op == M.O_RED:
         M.atomics(code, pc, op, regs, w, active, addrs, heap8, shared8, f32b, f32v, f64b, f64v)
     elif op == M.O_LDGSTS:
@@ -215,7 +218,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
     """Run warp w until it exits, waits at a barrier, or fails. Returns the instructions run."""
     (lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, warp_pc, converged, call_sp, call_stack,
      lane_group, cur_group, next_group) = state
-    heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable = memory
+    heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable, heap32, shared32, local32 = memory
     sources, dests, steps, ready, clock = flow
     vec, f32b, f32v, f64b, f64v, addrs, sorted_scratch, bank_load = scratch
     n_code = code.shape[0]
@@ -263,7 +266,8 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
                 if family == F_MEMORY:
                     _memory_step(code, pc, op, regs, w, block, active, heap8, shared8, local8, cbank,
                                  buf_lo, buf_hi, buf_writable, launch, counters, err, addrs,
-                                 sorted_scratch, bank_load, vec, f32b, f32v, f64b, f64v, trace)
+                                 sorted_scratch, bank_load, vec, f32b, f32v, f64b, f64v, trace,
+                                 heap32, shared32, local32)
                     if err[0] != E_NONE:
                         return executed
                 else:

@@ -203,7 +203,7 @@ def check(code, pc, active, addrs, width, space_flags, block, w, buf_lo, buf_hi,
             continue
         a = addrs[lane]
         thread = w * 32 + lane
-        if a % width != 0:
+        if a & (width - 1):
             _fail(err, E_MISALIGNED, pc, block, thread, a, width)
             return False
         if space_flags & FL_GLOBAL:
@@ -283,6 +283,43 @@ def move_data(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, loca
         else:
             _move_lane(op, local8[w * 32 + lane], a - local_lo, regs, w, lane, d, width, is_signed,
                        store_kind, d)
+
+
+@njit(cache=True, _nrt=False)
+def move_words(code, pc, op, regs, w, active, addrs, heap32, shared32, local32, local_lo):
+    """move_data for accesses of 4, 8 and 16 bytes (aligned: checked before), a 32-bit word at
+    a time through the memories' uint32 views."""
+    flags = code[pc, F_FLAGS]
+    words = code[pc, F_WIDTH] // 4
+    is_load = op == O_LD
+    d = dst(code, pc, 0) if is_load else code[pc, F_OPS + 4]
+    from_register = code[pc, F_OPS + 3] == K_REG and d != RZ
+    immediate = code[pc, F_OPS + 4] if code[pc, F_OPS + 3] == K_IMM else 0
+    if is_load and d == 336:
+        return
+    for lane in range(32):
+        if not (active >> lane) & 1:
+            continue
+        a = addrs[lane]
+        for k in range(words):
+            if flags & FL_GLOBAL:
+                i = ((a - GLOBAL_BASE) >> 2) + k
+                if is_load:
+                    regs[w, d + k, lane] = heap32[i]
+                else:
+                    heap32[i] = regs[w, d + k, lane] & M32 if from_register else immediate & M32
+            elif flags & FL_SHARED:
+                i = (a >> 2) + k
+                if is_load:
+                    regs[w, d + k, lane] = shared32[i]
+                else:
+                    shared32[i] = regs[w, d + k, lane] & M32 if from_register else immediate & M32
+            else:
+                i = ((a - local_lo) >> 2) + k
+                if is_load:
+                    regs[w, d + k, lane] = local32[w * 32 + lane, i]
+                else:
+                    local32[w * 32 + lane, i] = regs[w, d + k, lane] & M32 if from_register else immediate & M32
 
 
 @njit(cache=True, _nrt=False)

@@ -159,7 +159,8 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, threads: int,
     heap8 = heap.views[0]
 
     def run(first: int, last: int, p: int) -> int:
-        memory = (heap8, shared[p], local[p], cbank, heap.lo, heap.hi, heap.writable)
+        memory = (heap8, shared[p], local[p], cbank, heap.lo, heap.hi, heap.writable, heap.views[2],
+                  shared[p].view(np.uint32), local[p].view(np.uint32))
         launch_p = launch.copy()
         launch_p[e.L_BUDGET] = budget
         return e.run_blocks(code, launch_p, first, last, memory, flow, tracing.arrays(0),
