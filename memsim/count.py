@@ -172,6 +172,11 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
             if n:
                 cost += 1 if same else (n * 4 + BANKS - 1) // BANKS
         return cost, cost, 1 if same else lanes
+    if width == 4:
+        found = _word_banks(addrs, active, bank_load)
+        if found >= 0:
+            distinct = found & 0xFFFFFFFF
+            return found >> 32, (distinct + BANKS - 1) // BANKS, distinct
     _, distinct_addrs = _sorted_active(addrs, active, scratch)
     if width == 8 and not is_store and (same or _half_warps_merge(addrs, active, scratch, bank_load)):
         return 1, 1, distinct_addrs
@@ -203,6 +208,38 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
         wavefronts += worst
         ideal += (distinct + BANKS - 1) // BANKS
     return wavefronts, ideal, distinct_addrs
+
+
+@njit(cache=True)
+def _word_banks(addrs, active, bank_words):
+    """4-byte accesses of one warp, without sorting: each bank's distinct words as a bit set
+    of their rows (word >> 5) relative to the lowest. Returns (most words one bank delivers) << 32
+    | distinct words, or -1 where rows span 64 or more (the caller sorts instead)."""
+    low = -1
+    for lane in range(32):
+        if (active >> lane) & 1:
+            row = addrs[lane] >> 7
+            if low < 0 or row < low:
+                low = row
+    for b in range(BANKS):
+        bank_words[b] = 0
+    for lane in range(32):
+        if (active >> lane) & 1:
+            j = (addrs[lane] >> 7) - low
+            if j >= 63:
+                return -1
+            bank_words[(addrs[lane] >> 2) & (BANKS - 1)] |= np.int64(1) << j
+    worst, distinct = 0, 0
+    for b in range(BANKS):
+        x = bank_words[b]
+        n = 0
+        while x:
+            x &= x - 1
+            n += 1
+        distinct += n
+        if n > worst:
+            worst = n
+    return (worst << 32) | distinct
 
 
 @njit(cache=True)
