@@ -162,6 +162,10 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
         words = 1 if same else (lanes * width + BANK_BYTES - 1) // BANK_BYTES
         cost = (words + BANKS - 1) // BANKS
         return cost, cost, 1 if same else lanes
+    if width == 16 and not same and not contiguous:
+        found = _float4_broadcast_phases(addrs, active, shared_phase_lanes(width, is_store), scratch)
+        if found >= 0:
+            return found >> 32, found >> 32, found & 0xFFFFFFFF
     if width == 16 and (same or contiguous):
         # every phase reads one float4, or consecutive ones: no bank holds two words of a phase
         # beyond what the phase's size forces (the slow path below gives the same, sorting)
@@ -240,6 +244,32 @@ def _word_banks(addrs, active, bank_words):
         if n > worst:
             worst = n
     return (worst << 32) | distinct
+
+
+@njit(cache=True)
+def _float4_broadcast_phases(addrs, active, phase, seen):
+    """16-byte accesses where every phase's lanes read one address (a row of a tile broadcast
+    to each half-warp): one wavefront per active phase. Returns wavefronts << 32 | distinct
+    addresses, or -1 where a phase reads two addresses (the caller counts banks)."""
+    phases, distinct = 0, 0
+    for first_lane in range(0, 32, phase):
+        a = -1
+        for lane in range(first_lane, first_lane + phase):
+            if (active >> lane) & 1:
+                if a < 0:
+                    a = addrs[lane]
+                elif addrs[lane] != a:
+                    return -1
+        if a < 0:
+            continue
+        new = True
+        for k in range(distinct):
+            new = new and seen[k] != a
+        if new:
+            seen[distinct] = a
+            distinct += 1
+        phases += 1
+    return (phases << 32) | distinct
 
 
 @njit(cache=True)
