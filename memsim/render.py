@@ -166,8 +166,10 @@ def _dims(dims: tuple[int, ...]) -> str:
 def heading(report: KernelReport, name: str = "", detail: str = "") -> str:
     label = escape(f"{name} ({report.kernel})" if name and name != report.kernel else report.kernel)
     extra = f"  {escape(detail)}" if detail else ""
+    engine = ("  [yellow]PTX-level: may differ where ptxas reshapes the code[/yellow]"
+              if report.engine == "ptx" else "  SASS")
     return (f"[bold]{label}[/bold]{extra}  grid {_dims(report.grid)}  block {_dims(report.block)}"
-            f"  {report.arch}  simulated in {report.simulation_seconds:.2f}s")
+            f"  {report.arch}{engine}  simulated in {report.simulation_seconds:.2f}s")
 
 
 def kernel_tables(report: KernelReport, name: str = "", detail: str = "") -> list:

@@ -46,8 +46,9 @@ class KnownDifference(BaseModel):
 
 
 def load_known_differences(gpu: str, engine: str = "ptx") -> dict[str, KnownDifference]:
-    """The known differences of one engine (the file says which engine it describes)."""
-    path = DATA_DIR / gpu / "known_differences.json"
+    """The known differences of one engine: known_differences.json (the PTX engine's) or
+    known_differences_<engine>.json; each file says which engine it describes."""
+    path = DATA_DIR / gpu / ("known_differences.json" if engine == "ptx" else f"known_differences_{engine}.json")
     if not path.exists():
         return {}
     raw = json.loads(path.read_text())
