@@ -34,7 +34,7 @@ BANK_BYTES = 4
 
 
 @njit(cache=True)
-def _sort(values, n):
+def sort_prefix(values, n):
     """Insertion sort of values[:n]: linear on the already-sorted streams most warps produce."""
     for i in range(1, n):
         v = values[i]
@@ -75,7 +75,7 @@ def _sorted_active(addrs, active, scratch):
         if (active >> lane) & 1:
             scratch[n] = addrs[lane]
             n += 1
-    _sort(scratch, n)
+    sort_prefix(scratch, n)
     distinct = 1 if n else 0
     for i in range(1, n):
         if scratch[i] != scratch[i - 1]:
@@ -130,7 +130,7 @@ def _half_warps_merge(addrs, active, scratch, bank_load):
             scratch[n] = (word << 1) | half
             scratch[n + 1] = ((word + 1) << 1) | half
             n += 2
-    _sort(scratch, n)
+    sort_prefix(scratch, n)
     for b in range(BANKS):
         bank_load[b] = 0
     previous = -1
@@ -197,7 +197,7 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
                     n += 1
         if n == 0:
             continue
-        _sort(scratch, n)
+        sort_prefix(scratch, n)
         for b in range(BANKS):
             bank_load[b] = 0
         distinct = 0

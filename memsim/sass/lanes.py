@@ -8,8 +8,12 @@ Registers hold 32-bit patterns in int64; predicates hold 0 or 1.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numba import njit
+
+from ..emulate import compare_ordered
 
 from .rows import F_OPS, F_WIDE_OPS, K_IMM, K_NONE, K_REG, M_FABS, M_FNEG, M_NEG, M_NOT, RZ, SINK, URZ
 
@@ -207,3 +211,22 @@ def signed(v):
     return v - (1 << 32) if v & 0x80000000 else v
 
 
+@njit(cache=True, _nrt=False)
+def compare_float(cmp, x, y):
+    """x <cmp> y for FSETP/DSETP/HSETP2's comparisons (memsim.sass.rows.CMP), NaN-aware."""
+    unordered = math.isnan(x) or math.isnan(y)
+    if cmp == 12:
+        return not unordered
+    if cmp == 13:
+        return unordered
+    if cmp == 14:
+        return False
+    if cmp == 15:
+        return True
+    if cmp >= 6:
+        if unordered:
+            return True
+        cmp -= 6
+    elif unordered:
+        return False
+    return compare_ordered(cmp, x, y)

@@ -12,9 +12,8 @@ import math
 import numpy as np
 from numba import njit
 
-from ..emulate import compare_ordered
 from .family import declare
-from .lanes import M32, dst, src_f32, src_f64, src_pred, src_u32, src_u64, write, write64, write_f32, write_pred
+from .lanes import M32, compare_float, dst, src_f32, src_f64, src_pred, src_u32, src_u64, write, write64, write_f32, write_pred
 from .ops_half import decode16, encode16, rounding_mode
 from .ops_int import combine, compare_mods
 from .rows import (BOOL, F_CMP, F_FLAGS, F_OP, F_SUB, F_TYPE, FL_FTZ, FL_RM, FL_RN, FL_RP, FL_RZ_ROUND,
@@ -123,26 +122,6 @@ LOWER = {
 
 
 # ---- semantics ------------------------------------------------------------------------------
-
-@njit(cache=True, _nrt=False)
-def compare_float(cmp, x, y):
-    unordered = math.isnan(x) or math.isnan(y)
-    if cmp == 12:
-        return not unordered
-    if cmp == 13:
-        return unordered
-    if cmp == 14:
-        return False
-    if cmp == 15:
-        return True
-    if cmp >= 6:
-        if unordered:
-            return True
-        cmp -= 6
-    elif unordered:
-        return False
-    return compare_ordered(cmp, x, y)
-
 
 @njit(cache=True, _nrt=False)
 def _round_f64(x, flags):

@@ -21,9 +21,8 @@ import math
 import numpy as np
 from numba import njit
 
-from ..emulate import compare_ordered
 from .family import declare
-from .lanes import M32, dst, write, write_pred
+from .lanes import M32, compare_float, dst, write, write_pred
 from .ops_int import combine, compare_mods, is_constant_hfma2, _hfma2_mov
 from .rows import (F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, F_TYPE, FL_FTZ, FL_RM, FL_RP, FL_RZ_ROUND,
                    FL_SAT, K_IMM, K_NONE, K_REG, M_FABS, M_FNEG, RZ, T_BF16, T_F16, T_F32, put,
@@ -326,26 +325,6 @@ def _half(code, pc, k, regs, w, lane, hi, bf, f32_bits, f32v):
 
 
 @njit(cache=True, _nrt=False)
-def _compare(cmp, x, y):
-    unordered = math.isnan(x) or math.isnan(y)
-    if cmp == 12:
-        return not unordered
-    if cmp == 13:
-        return unordered
-    if cmp == 14:
-        return False
-    if cmp == 15:
-        return True
-    if cmp >= 6:
-        if unordered:
-            return True
-        cmp -= 6
-    elif unordered:
-        return False
-    return compare_ordered(cmp, x, y)
-
-
-@njit(cache=True, _nrt=False)
 def _minmax(x, y, nan, want_min, bf):
     if math.isnan(x) and math.isnan(y) or (nan and (math.isnan(x) or math.isnan(y))):
         return CANONICAL_NAN
@@ -448,9 +427,9 @@ def _compare_lanes(code, pc, op, regs, w, active, vec, f32_bits, f32v, flags, bf
     one = (0x3F80 if bf else 0x3C00) if flags & FL_BF else 0xFFFF
     for lane in range(32):
         c = _pred(code, pc, first + 2, regs, w, lane)
-        t0 = _compare(cmp, _half(code, pc, first, regs, w, lane, False, bf, f32_bits, f32v),
+        t0 = compare_float(cmp, _half(code, pc, first, regs, w, lane, False, bf, f32_bits, f32v),
                       _half(code, pc, first + 1, regs, w, lane, False, bf, f32_bits, f32v))
-        t1 = _compare(cmp, _half(code, pc, first, regs, w, lane, True, bf, f32_bits, f32v),
+        t1 = compare_float(cmp, _half(code, pc, first, regs, w, lane, True, bf, f32_bits, f32v),
                       _half(code, pc, first + 1, regs, w, lane, True, bf, f32_bits, f32v))
         if op == O_HSET2:
             r0 = one if combine(t0, boolop, c) else 0

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from ..count import (C_BYTES, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS, C_SPACE,
-                     C_WAVEFRONTS, data_bytes, global_sectors, shared_wavefronts)
+                     C_WAVEFRONTS, data_bytes, global_sectors, shared_wavefronts, sort_prefix)
 from ..ptx.program import GLOBAL_BASE, SP_GLOBAL, SP_LOCAL, SP_SHARED
 from .family import declare
 from .lanes import M32, dst, popcount
@@ -488,13 +488,7 @@ def local_sectors(addrs, active, width, scratch):
             for k in range(max(width // 4, 1)):
                 scratch[n] = (((addrs[lane] >> 2) + k) * 32 + lane) >> 3
                 n += 1
-    for i in range(1, n):
-        v = scratch[i]
-        j = i - 1
-        while j >= 0 and scratch[j] > v:
-            scratch[j + 1] = scratch[j]
-            j -= 1
-        scratch[j + 1] = v
+    sort_prefix(scratch, n)
     sectors = 1 if n else 0
     for i in range(1, n):
         if scratch[i] != scratch[i - 1]:
