@@ -411,14 +411,8 @@ def _iadd3_lanes(code, pc, regs, w, active, vec):
         for lane in range(32):
             vec[0, lane] += vec[2, lane] + vec[1, lane]
     write(regs, w, dst(code, pc, 0), active, vec, 0)
-    if has(code, pc, 1):
-        for lane in range(32):
-            vec[1, lane] = (vec[0, lane] >> 32) & 1
-        write(regs, w, dst(code, pc, 1), active, vec, 1)
-    if has(code, pc, 2):
-        for lane in range(32):
-            vec[1, lane] = (vec[0, lane] >> 33) & 1
-        write(regs, w, dst(code, pc, 2), active, vec, 1)
+    _write_carry(code, pc, 1, 32, regs, w, active, vec)
+    _write_carry(code, pc, 2, 33, regs, w, active, vec)
 
 
 @njit(cache=True, _nrt=False)
@@ -499,10 +493,18 @@ def _lea_lanes(code, pc, regs, w, active, vec, flags):
         for lane in range(32):
             vec[0, lane] += vec[1, lane]
     write(regs, w, dst(code, pc, 0), active, vec, 0)
-    if has(code, pc, 1):
-        for lane in range(32):
-            vec[1, lane] = (vec[0, lane] >> 32) & 1
-        write(regs, w, dst(code, pc, 1), active, vec, 1)
+    _write_carry(code, pc, 1, 32, regs, w, active, vec)
+
+
+@njit(cache=True, _nrt=False)
+def _write_carry(code, pc, k, bit, regs, w, active, vec):
+    """Bit `bit` of the wide sums in vec[0] to predicate operand k, where the row has one
+    (IADD3's two carries, LEA's)."""
+    if not has(code, pc, k):
+        return
+    for lane in range(32):
+        vec[1, lane] = (vec[0, lane] >> bit) & 1
+    write(regs, w, dst(code, pc, k), active, vec, 1)
 
 
 @njit(cache=True, _nrt=False)
