@@ -24,7 +24,7 @@ import numpy as np
 from numba import njit
 
 from ..count import C_EXEC, C_THREADS
-from ..emulate import guarded, lowest_pc, release_barrier
+from ..emulate import guarded, release_barrier
 from ..trace import record_access
 from . import ops_float, ops_half, ops_int, ops_memory, ops_warp
 from .family import FAMILY, FAMILY_SHIFT, declare
@@ -133,7 +133,7 @@ def _memory_step(code, pc, op, regs, w, block, active, heap8, shared8, local8, c
         if code[pc, 6] >= 4:
             M.move_words(code, pc, op, regs, w, active, addrs, heap32, shared32, local32, launch[L_LOCAL_LO])
         else:
-            M.move_data(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, launch[L_LOCAL_LO])
+            M.move_bytes(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, launch[L_LOCAL_LO])
     elif op == M.O_ATOM or op == M.O_RED:
         M.atomics(code, pc, op, regs, w, active, addrs, heap8, shared8, f32b, f32v, f64b, f64v)
     elif op == M.O_LDGSTS:

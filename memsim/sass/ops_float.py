@@ -16,7 +16,7 @@ from .family import declare
 from .lanes import M32, compare_float, dst, src_f32, src_f64, src_pred, src_u32, src_u64, write, write64, write_f32, write_pred
 from .ops_half import decode16, encode16, rounding_mode
 from .ops_int import combine, compare_mods
-from .rows import (BOOL, F_CMP, F_FLAGS, F_OP, F_SUB, F_TYPE, FL_FTZ, FL_RM, FL_RN, FL_RP, FL_RZ_ROUND,
+from .rows import (F_CMP, F_FLAGS, F_OP, F_SUB, F_TYPE, FL_FTZ, FL_RM, FL_RN, FL_RP, FL_RZ_ROUND,
                    FL_SAT, T_BF16, T_F16, T_F32, T_F64, T_S32, T_S64, T_U32, T_U64, TYPES, place, set_flags,
                    unsupported)
 
@@ -196,7 +196,7 @@ def _mufu(fn, x):
 @njit(cache=True, _nrt=False)
 def execute(code, pc, op, regs, w, active, vec, f32_bits, f32v, f64_bits, f64v):
     flags = code[pc, F_FLAGS]
-    ftz = (flags & 32) != 0
+    ftz = (flags & FL_FTZ) != 0
     d0 = dst(code, pc, 0)
     if op <= O_FSEL:
         src_f32(code, pc, 1, regs, w, f32_bits, 0, ftz)
@@ -334,7 +334,7 @@ def _convert_lanes(code, pc, op, regs, w, active, vec, f32_bits, f32v, f64_bits,
             for lane in range(32):
                 f64v[0, lane] = decode16(vec[0, lane] & 0xFFFF, frm == T_BF16)
         else:
-            src_f32(code, pc, 1, regs, w, f32_bits, 0, (flags & 32) != 0)
+            src_f32(code, pc, 1, regs, w, f32_bits, 0, (flags & FL_FTZ) != 0)
             for lane in range(32):
                 f64v[0, lane] = np.float64(f32v[0, lane])
     if op == O_F2I:
@@ -360,7 +360,7 @@ def _convert_lanes(code, pc, op, regs, w, active, vec, f32_bits, f32v, f64_bits,
     else:
         for lane in range(32):
             f32v[3, lane] = _to_f32(f64v[0, lane], flags)
-        write_f32(regs, w, d0, active, f32_bits, 3, (flags & 32) != 0)
+        write_f32(regs, w, d0, active, f32_bits, 3, (flags & FL_FTZ) != 0)
 
 
 @njit(cache=True, _nrt=False)

@@ -13,10 +13,9 @@ from numba import njit
 
 from ..emulate import compare_ordered
 from .family import declare
-from .lanes import (ALL, M32, dst, has, popcount, signed, src_pred, src_u32, src_u64, write, write64,
-                    write_pred)
+from .lanes import (M32, dst, has, popcount, signed, src_pred, src_u32, src_u64, write, write64)
 from .rows import (BOOL, CMP, F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, FL_BIT64, FL_HI, FL_LEFT, FL_SIGNED,
-                   FL_SX32, FL_U32, FL_WIDE, FL_X, K_IMM, RZ, URZ, is_pred, place, put, set_flags,
+                   FL_SX32, FL_U32, FL_WIDE, FL_X, K_IMM, P_BASE, RZ, URZ, is_pred, place, put, set_flags,
                    unsupported)
 
 OPS = declare("int", ("MOV", "MOV64", "S2R", "IADD3", "IMAD", "LEA", "LOP3", "PLOP3", "SHF",
@@ -639,7 +638,7 @@ def _rare(code, pc, op, regs, w, active, vec, flags):
         for lane in range(32):
             v = 0
             for k in range(7):
-                v |= (1 if regs[w, 320 + k, lane] != 0 else 0) << k
+                v |= (1 if regs[w, P_BASE + k, lane] != 0 else 0) << k
             vec[0, lane] = (v & vec[3, lane]) | (vec[2, lane] & ~vec[3, lane] & M32)
     elif op == O_R2P:    # R2P PR, Ra, mask
         src_u32(code, pc, 2, regs, w, vec, 2)
@@ -647,7 +646,7 @@ def _rare(code, pc, op, regs, w, active, vec, flags):
             if (active >> lane) & 1:
                 for k in range(7):
                     if (vec[2, lane] >> k) & 1:
-                        regs[w, 320 + k, lane] = (vec[1, lane] >> k) & 1
+                        regs[w, P_BASE + k, lane] = (vec[1, lane] >> k) & 1
         return
     elif op == O_I2I:
         sub = code[pc, F_SUB]

@@ -19,7 +19,7 @@ from .family import declare
 from .lanes import M32, dst, popcount
 from .rows import (F_FLAGS, F_MBASE, F_MOFF, F_MUR, F_MWIDE, F_OP, F_OPS, F_SUB, F_TYPE, F_WIDTH,
                    FL_GLOBAL, FL_LOCAL, FL_SHARED, FL_SIGNED, K_IMM, K_REG, RZ, T_F32, T_F64, T_S32,
-                   T_S64, T_U32, T_U64, TYPES, UR_BASE, URZ, put, unsupported)
+                   T_S64, T_U32, T_U64, TYPES, UR_BASE, URZ, SINK, put, unsupported)
 
 OPS = declare("memory", ("LD", "ST", "ATOM", "RED", "LDGSTS", "LDSM", "LDC_INDEXED"))
 O_LD, O_ST, O_ATOM, O_RED, O_LDGSTS, O_LDSM, O_LDC = OPS.values()
@@ -248,25 +248,18 @@ def _store(mem8, off, width, v):
 @njit(cache=True, _nrt=False)
 def _move_lane(op, mem, off, regs, w, lane, d, width, is_signed, store_kind, store_imm):
     if op == O_LD:
-        if d == 336:
-            return
-        if width < 4:
+        if d != SINK:
             regs[w, d, lane] = _load(mem, off, width, is_signed)
-        else:
-            for k in range(width // 4):
-                regs[w, d + k, lane] = _load(mem, off + 4 * k, 4, False)
-        return
-    for k in range(max(width // 4, 1)):
-        if store_kind == K_REG and d != RZ:
-            v = regs[w, d + k, lane]
-        else:
-            v = store_imm if store_kind == K_IMM else 0
-        _store(mem, off + 4 * k, min(width, 4), v)
+    elif store_kind == K_REG and d != RZ:
+        _store(mem, off, width, regs[w, d, lane])
+    else:
+        _store(mem, off, width, store_imm if store_kind == K_IMM else 0)
 
 
 @njit(cache=True, _nrt=False)
-def move_data(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, local_lo):
-    """Loads fill their registers, stores write memory (words of 4 bytes in register order)."""
+def move_bytes(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, local_lo):
+    """Loads fill their register, stores write memory: the 1- and 2-byte accesses (wider ones
+    go a word at a time through move_words)."""
     flags = code[pc, F_FLAGS]
     width = code[pc, F_WIDTH]
     is_signed = (flags & FL_SIGNED) != 0
@@ -287,7 +280,7 @@ def move_data(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, loca
 
 @njit(cache=True, _nrt=False)
 def move_words(code, pc, op, regs, w, active, addrs, heap32, shared32, local32, local_lo):
-    """move_data for accesses of 4, 8 and 16 bytes (aligned: checked before), a 32-bit word at
+    """Loads and stores of 4, 8 and 16 bytes (aligned: checked before), a 32-bit word at
     a time through the memories' uint32 views."""
     flags = code[pc, F_FLAGS]
     words = code[pc, F_WIDTH] // 4
@@ -295,7 +288,7 @@ def move_words(code, pc, op, regs, w, active, addrs, heap32, shared32, local32, 
     d = dst(code, pc, 0) if is_load else code[pc, F_OPS + 4]
     from_register = code[pc, F_OPS + 3] == K_REG and d != RZ
     immediate = code[pc, F_OPS + 4] if code[pc, F_OPS + 3] == K_IMM else 0
-    if is_load and d == 336:
+    if is_load and d == SINK:
         return
     for lane in range(32):
         if not (active >> lane) & 1:
@@ -386,8 +379,8 @@ def atomics(code, pc, op, regs, w, active, addrs, heap8, shared8, f32b, f32v, f6
     width = code[pc, F_WIDTH]
     kind, data_type = code[pc, F_SUB], code[pc, F_TYPE]
     mem = heap8 if flags & FL_GLOBAL else shared8
-    d = dst(code, pc, 0) if op == O_ATOM else 336
-    p = code[pc, F_OPS + 3 * 3 + 1] if code[pc, F_OPS + 9] == K_REG else 336
+    d = dst(code, pc, 0) if op == O_ATOM else SINK
+    p = code[pc, F_OPS + 3 * 3 + 1] if code[pc, F_OPS + 9] == K_REG else SINK
     for lane in range(32):
         if not (active >> lane) & 1:
             continue
@@ -401,13 +394,13 @@ def atomics(code, pc, op, regs, w, active, addrs, heap8, shared8, f32b, f32v, f6
             v = np.int64(1)
         new = _apply(A_ADD if kind == A_POPC else kind, data_type, old, v, compare, f32b, f32v, f64b, f64v)
         _store(mem, off, width, new) if width == 4 else _store(mem, off, 8, new)
-        if d != 336 and d != RZ:
+        if d != SINK and d != RZ:
             # CAST.SPIN (the shared-memory CAS loop) returns whether the store happened
             result = (1 if old == compare else 0) if kind == A_CAST else old
             regs[w, d, lane] = result & M32
             if width == 8:
                 regs[w, d + 1, lane] = (result >> 32) & M32
-        if p != 336:
+        if p != SINK:
             regs[w, p, lane] = 1 if (kind != A_CAS and kind != A_CAST) or old == compare else 0
 
 
@@ -427,7 +420,7 @@ def ldsm(code, pc, regs, w, active, addrs, shared8, vec):
                 vec[0, t] = lo | (hi << 16)
             else:
                 vec[0, t] = _load(shared8, addrs[i * 8 + t // 4] + 4 * (t % 4), 4, False)
-        if d != 336:
+        if d != SINK:
             for t in range(32):
                 if (active >> t) & 1:
                     regs[w, d + i, t] = vec[0, t]
@@ -469,7 +462,7 @@ def ldc_indexed(code, pc, regs, w, active, cbank, vec, err, block):
         if a < 0 or a + width > cbank.shape[1] or bank >= cbank.shape[0]:
             _fail(err, E_GLOBAL_OOB, pc, block, w * 32 + lane, a, width)
             return
-        if d == 336:
+        if d == SINK:
             continue
         if width < 4:
             regs[w, d, lane] = _load(cbank[bank], a, width, code[pc, F_FLAGS] & FL_SIGNED)

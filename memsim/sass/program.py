@@ -18,10 +18,11 @@ from . import ops_float, ops_half, ops_int, ops_memory, ops_warp
 from .family import OP
 from .parser import SassInstruction, SassKernel
 from .rows import (BOOL, CMP, CONSTANT_ROUND_TRIP, F_CMP, F_FLAGS, F_GNEG, F_GUARD, F_LINE, F_MBASE,
-                   F_MOFF, F_MUR, F_MWIDE, F_OP, F_OPS, F_SUB, F_TARGET, F_UNIFORM, F_WIDE_OPS,
-                   F_WIDTH, F_WRITES, FL_BIT64, FL_GLOBAL, FL_HI, FL_LOCAL, FL_SHARED, FL_WIDE, FL_X,
-                   GLOBAL_ROUND_TRIP, K_CONST, K_IMM, K_NONE, K_REG, N_OPERANDS, N_SLOTS, NF, P_BASE,
-                   PT, RZ, SINK, UP_BASE, UPT, UR_BASE, URZ, is_pred, put, unsupported)
+                   F_MUR, F_MWIDE, F_OP, F_OPS, F_SUB, F_TARGET, F_UNIFORM, F_WIDE_OPS,
+                   F_WIDTH, F_WRITES, FL_BIT64, FL_GLOBAL, FL_HI, FL_LOCAL, FL_SHARED, FL_WIDE,
+                   GLOBAL_ROUND_TRIP, F_TYPE, K_CONST, K_IMM, K_REG, N_OPERANDS, N_SLOTS, NF, P_BASE,
+                   PT, RZ, SINK, T_F64, T_S64, T_U64, UP_BASE, UPT, UR_BASE, URZ, is_pred, put,
+                   unsupported)
 
 __all__ = ["SassProgram", "lower", "bind", "constant_bank", "register_operands", "round_trip_steps",
            "N_SLOTS", "OP", "F_OP", "F_FLAGS", "F_GUARD", "F_TARGET", "FL_GLOBAL", "FL_SHARED",
@@ -367,7 +368,6 @@ def _registers_of(row: np.ndarray, k: int) -> int:
     if op in (ops_float.O_DADD, ops_float.O_DMUL, ops_float.O_DFMA, ops_float.O_DMNMX) and k <= 3:
         return 2
     if op == ops_float.O_F2F or op == ops_float.O_I2F or op == ops_float.O_F2I:
-        from .rows import F_TYPE, T_F64, T_S64, T_U64
         wide_types = (T_F64, T_S64, T_U64)
         if (k == 0 and row[F_TYPE] in wide_types) or (k == 1 and row[F_SUB] in wide_types):
             return 2

@@ -128,7 +128,7 @@ def _workers(program: SassProgram, n_blocks: int, threads: int, tracing: bool) -
     return max(1, min(numba.get_num_threads(), n_blocks))
 
 
-def _local_window(program: SassProgram, threads: int) -> int:
+def _local_window(program: SassProgram) -> int:
     """Bytes of local memory each thread gets below the stack top: none without LDL/STL."""
     return LOCAL_BYTES_PER_THREAD if program.has_local else 16
 
@@ -141,7 +141,7 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, threads: int,
     Returns the counters and the warps' round trips (memsim.metrics.ROUND_TRIPS, in order)."""
     n_blocks = grid3[0] * grid3[1] * grid3[2]
     workers = _workers(program, n_blocks, threads, tracing.trace is not None)
-    local_bytes = _local_window(program, threads)
+    local_bytes = _local_window(program)
     launch = np.zeros(e.N_LAUNCH, np.int64)
     launch[e.L_THREADS] = threads
     launch[e.L_BLOCK:e.L_BLOCK + 3] = block3
