@@ -137,7 +137,8 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, threads: int,
          shared_bytes: int, budget: int, tracing: TraceBuffers, cbank: np.ndarray,
          nsmid: int) -> tuple[np.ndarray, np.ndarray]:
     """Run the grid in chunks of blocks (the trace's, or all at once untraced) on the workers,
-    handing each chunk's accesses on before the next; the budget counts over the whole launch.
+    handing each chunk's accesses on before the next; the budget bounds each worker's share of
+    a chunk (an endless loop is caught; a long launch of many chunks may run past it in all).
     Returns the counters and the warps' round trips (memsim.metrics.ROUND_TRIPS, in order)."""
     n_blocks = grid3[0] * grid3[1] * grid3[2]
     workers = _workers(program, n_blocks, threads, tracing.trace is not None)
@@ -161,9 +162,7 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, threads: int,
     def run(first: int, last: int, p: int) -> int:
         memory = (heap8, shared[p], local[p], cbank, heap.lo, heap.hi, heap.writable, heap.views[2],
                   shared[p].view(np.uint32), local[p].view(np.uint32))
-        launch_p = launch.copy()
-        launch_p[e.L_BUDGET] = budget
-        return e.run_blocks(code, launch_p, first, last, memory, flow, tracing.arrays(0),
+        return e.run_blocks(code, launch, first, last, memory, flow, tracing.arrays(0),
                             counters[p], errs[p], stats[p], round_trips[p])
 
     chunk = tracing.chunk_blocks(n_blocks)
