@@ -180,6 +180,20 @@ def test_bssy_bsync_reconverge_divergent_lanes():
     assert [counters[k, C_EXEC] for k in stores] == [1, 1, 1]
 
 
+@pytest.mark.parametrize("pause, tail_stores", [("YIELD", 2), ("NOP", 1)])
+def test_yield_lets_lanes_parked_at_bsync_go_without_the_yielding_lanes(pause, tail_stores):
+    """Lanes tid >= 8 skip a loop and park at BSYNC; lanes tid < 8 loop twice. A YIELD in the
+    loop clears the barrier for the parked lanes (the H100's count on fuzz2 kernels with a
+    guarded atomicCAS loop), so the store after BSYNC runs once per side; without it, once."""
+    body = ["MOV R5, RZ", "BSSY B0, `(.L_x_1)", "ISETP.GE.AND P0, PT, R4, 0x8, PT",
+            "@P0 BRA `(.L_x_1)", ".L_x_0:", "IADD3 R5, R5, 0x1, RZ", pause,
+            "ISETP.LT.AND P1, PT, R5, 0x2, PT", "@P1 BRA `(.L_x_0)", ".L_x_1:", "BSYNC B0",
+            STORE, "EXIT"]
+    out, counters = run(body, threads=32)
+    assert out.tolist() == [2] * 8 + [0] * 24
+    assert counters[-2, C_EXEC] == tail_stores
+
+
 def test_branch_with_a_second_predicate_needs_both():
     """`@P0 BRA P1, target` (ptxas' form of `while (a && b)`): taken only where both hold."""
     body = ["MOV R5, 0x1", "ISETP.GE.AND P0, PT, R4, 0x4, PT", "ISETP.LT.AND P1, PT, R4, 0x8, PT",

@@ -32,9 +32,9 @@ from .lanes import ALL, M32, popcount, src_pred, src_u32
 from .rows import GLOBAL_ROUND_TRIP, F_CMP, F_GNEG, F_GUARD, F_OP, F_OPS, F_SUB, F_TARGET, F_UNIFORM, N_SLOTS, PT, UPT, K_NONE
 
 OPS = declare("control", ("NOP", "BRA", "BRA_DIV", "EXIT", "BSSY", "BSYNC", "BREAK", "BAR", "CALL",
-                          "RET", "BRX", "CALL_EXTERNAL", "TRAP", "WARPSYNC"))
+                          "RET", "BRX", "CALL_EXTERNAL", "TRAP", "WARPSYNC", "YIELD"))
 (O_NOP, O_BRA, O_BRA_DIV, O_EXIT, O_BSSY, O_BSYNC, O_BREAK, O_BAR, O_CALL, O_RET, O_BRX,
- O_CALL_EXTERNAL, O_TRAP, O_WARPSYNC) = OPS.values()
+ O_CALL_EXTERNAL, O_TRAP, O_WARPSYNC, O_YIELD) = OPS.values()
 F_CONTROL, F_INT, F_FLOAT, F_WARP, F_MEMORY, F_HALF = (FAMILY[f] for f in ("control", "int", "float", "warp", "memory", "half"))
 M = ops_memory
 
@@ -54,9 +54,12 @@ CTX_RED, CTX_RED_TRUE, CTX_RED_ARRIVED, CTX_RESULT, CTX_RESULT_FLAG, N_CTX = 11,
 
 
 @njit(cache=True, _nrt=False)
-def _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live, lane_group, next_group):
+def _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live, lane_group, next_group,
+             yielded):
     """Let lanes parked at BSYNC (or WARPSYNC) go on where every lane their barrier waits for
-    has arrived: together, as one group."""
+    has arrived, or (BSYNC only) has yielded: together, as one group. A barrier cleared because
+    lanes yielded is emptied, so those lanes pass it alone when they come (NVIDIA's
+    convergence-barrier patent US10067768B2, claim 1; docs/exactness.md, "YIELD")."""
     released = False
     for b in range(N_BARRIERS + 1):
         waiting = 0
@@ -65,7 +68,12 @@ def _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live, lane_group,
                 waiting |= 1 << lane
         if waiting == 0:
             continue
-        if bmask[w, b] & live & ~waiting == 0:
+        missing = bmask[w, b] & live & ~waiting
+        if b != WARPSYNC_BARRIER:   # WARPSYNC waits for every lane of its mask, yielded or not
+            missing &= ~yielded[w]
+        if missing == 0:
+            if bmask[w, b] & live & ~waiting != 0:
+                bmask[w, b] = 0
             sync_mask[w] &= ~waiting
             run_mask[w] |= waiting
             next_group[w] += 1
@@ -217,7 +225,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
               executed, stats, scratch):
     """Run warp w until it exits, waits at a barrier, or fails. Returns the instructions run."""
     (lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, warp_pc, converged, call_sp, call_stack,
-     lane_group, cur_group, next_group) = state
+     lane_group, cur_group, next_group, yielded) = state
     heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable, heap32, shared32, local32 = memory
     sources, dests, steps, ready, clock = flow
     vec, f32b, f32v, f64b, f64v, addrs, sorted_scratch, bank_load = scratch
@@ -228,7 +236,8 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
             if sync_mask[w] == 0:
                 return executed
             live = run_mask[w] | bar_mask[w] | sync_mask[w]
-            if not _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live, lane_group, next_group):
+            if not _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live, lane_group,
+                            next_group, yielded):
                 if bar_mask[w] != 0:
                     return executed   # lanes the barrier waits for sit at BAR.SYNC
                 stats[0] += 1         # no lane left to arrive: let them go
@@ -245,6 +254,8 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
             pc, mask = _group(lane_pc, lane_group, cur_group, w, run_mask[w])
             if mask == run_mask[w]:
                 converged[w], warp_pc[w] = 1, pc
+        if yielded[w] != 0:
+            yielded[w] &= ~mask   # lanes that run again are no longer yielded
         if pc >= n_code:
             run_mask[w] &= ~mask
             converged[w] = 0
@@ -274,7 +285,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
                     _execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v, ctx)
             _advance(w, pc, mask, lane_pc, warp_pc, converged)
             continue
-        if op == O_NOP:
+        if op == O_NOP or (op == O_YIELD and converged[w] and sync_mask[w] == 0):
             _advance(w, pc, mask, lane_pc, warp_pc, converged)
             continue
         if converged[w] and op == O_BRA:
@@ -288,10 +299,37 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
                     lane_pc[w, lane] = pc
                     lane_group[w, lane] = cur_group[w]
             converged[w] = 0
+        if op == O_YIELD:
+            _yield(w, pc, mask, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
+                   cur_group, next_group, yielded)
+            continue
         if not _control(code, pc, op, regs, w, block, mask, active, lane_pc, run_mask, bar_mask,
                         sync_mask, sync_bar, bmask, call_sp, call_stack, vec, err, ctx):
             return executed
+        if op == O_BSYNC and yielded[w] != 0:
+            _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask,
+                     run_mask[w] | bar_mask[w] | sync_mask[w], lane_group, next_group, yielded)
         _split(w, mask & run_mask[w], lane_pc, lane_group, cur_group, next_group)
+
+
+@njit(cache=True, _nrt=False)
+def _yield(w, pc, mask, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
+           cur_group, next_group, yielded):
+    """YIELD in a diverged warp: its lanes count as arrived at the convergence barriers (so
+    lanes parked at one may be let go without them) and another group runs next."""
+    yielded[w] |= mask
+    for lane in range(32):
+        if (mask >> lane) & 1:
+            lane_pc[w, lane] = pc + 1
+    if sync_mask[w] != 0:
+        _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask,
+                 run_mask[w] | bar_mask[w] | sync_mask[w], lane_group, next_group, yielded)
+    best = -1
+    for lane in range(32):
+        if (run_mask[w] & ~mask) >> lane & 1 and (best < 0 or lane_pc[w, lane] < lane_pc[w, best]):
+            best = lane
+    if best >= 0:
+        cur_group[w] = lane_group[w, best]
 
 
 @njit(cache=True, _nrt=False)
@@ -459,9 +497,9 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
              np.zeros((n_warps, N_BARRIERS + 1), np.int64), np.zeros(n_warps, np.int64),
              np.zeros(n_warps, np.int64), np.zeros((n_warps, 32), np.int64),
              np.zeros((n_warps, 32, MAX_CALL_DEPTH), np.int64), np.zeros((n_warps, 32), np.int64),
-             np.zeros(n_warps, np.int64), np.zeros(n_warps, np.int64))
+             np.zeros(n_warps, np.int64), np.zeros(n_warps, np.int64), np.zeros(n_warps, np.int64))
     (lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, warp_pc, converged, call_sp, _,
-     lane_group, cur_group, next_group) = state
+     lane_group, cur_group, next_group, yielded) = state
     bits32 = np.zeros((4, 32), np.uint32)
     bits64 = np.zeros((4, 32), np.uint64)
     scratch = (np.zeros((6, 32), np.int64), bits32, bits32.view(np.float32), bits64,
@@ -485,7 +523,7 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
             run_mask[w] = (1 << live) - 1
             bar_mask[w] = sync_mask[w] = clock[w] = 0
             warp_pc[w], converged[w] = 0, 1
-            cur_group[w] = next_group[w] = 0
+            cur_group[w] = next_group[w] = yielded[w] = 0
             for lane in range(32):
                 lane_pc[w, lane] = 0
                 call_sp[w, lane] = 0
