@@ -118,27 +118,28 @@ def shared_phase_lanes(width, is_store):
 
 
 @njit(cache=True)
-def _half_warps_merge(addrs, active, scratch, bank_load):
-    """8-byte loads: the two half-warps share one wavefront when they touch no common word and
-    no bank must deliver two words. Fitted to the H100 recordings (fuzz_s0_0057/0089/0107 and
-    the contiguous LDS.64's two wavefronts); see docs/exactness.md."""
+def _parts_merge(addrs, active, first_lane, part_lanes, words, scratch, bank_load):
+    """Whether the lanes [first_lane, +part_lanes) and the next part_lanes share one wavefront:
+    they touch no common 4-byte word and together no bank delivers two words. 8-byte loads
+    (the two half-warps) and 16-byte loads (the two quarters of a half-warp) merge so; see
+    docs/exactness.md ("Wide shared loads")."""
     n = 0
-    for lane in range(32):
+    for lane in range(first_lane, first_lane + 2 * part_lanes):
         if (active >> lane) & 1:
             word = addrs[lane] >> 2
-            half = lane >> 4
-            scratch[n] = (word << 1) | half
-            scratch[n + 1] = ((word + 1) << 1) | half
-            n += 2
+            part = (lane - first_lane) // part_lanes
+            for k in range(words):
+                scratch[n] = ((word + k) << 1) | part
+                n += 1
     sort_prefix(scratch, n)
     for b in range(BANKS):
         bank_load[b] = 0
     previous = -1
     for i in range(n):
-        word, half = scratch[i] >> 1, scratch[i] & 1
+        word, part = scratch[i] >> 1, scratch[i] & 1
         if word == previous:
-            if half != (scratch[i - 1] & 1):
-                return False          # both half-warps read this word
+            if part != (scratch[i - 1] & 1):
+                return False          # both parts read this word
             continue
         previous = word
         bank_load[word & (BANKS - 1)] += 1
@@ -182,8 +183,11 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
             distinct = found & 0xFFFFFFFF
             return found >> 32, (distinct + BANKS - 1) // BANKS, distinct
     _, distinct_addrs = _sorted_active(addrs, active, scratch)
-    if width == 8 and not is_store and (same or _half_warps_merge(addrs, active, scratch, bank_load)):
+    if width == 8 and not is_store and (same or _parts_merge(addrs, active, 0, 16, 2, scratch, bank_load)):
         return 1, 1, distinct_addrs
+    if width == 16 and not is_store:
+        w, i = _float4_load_wavefronts(addrs, active, scratch, bank_load)
+        return w, i, distinct_addrs
     words_per_lane = (width + BANK_BYTES - 1) // BANK_BYTES
     phase = shared_phase_lanes(width, is_store)
     wavefronts, ideal = 0, 0
@@ -212,6 +216,52 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
         wavefronts += worst
         ideal += (distinct + BANKS - 1) // BANKS
     return wavefronts, ideal, distinct_addrs
+
+
+@njit(cache=True)
+def _bank_worst(addrs, active, first_lane, count, scratch, bank_load):
+    """(the most distinct words one bank delivers, distinct words) of 16-byte accesses of
+    lanes [first_lane, first_lane + count)."""
+    n = 0
+    for lane in range(first_lane, first_lane + count):
+        if (active >> lane) & 1:
+            word = addrs[lane] >> 2
+            for k in range(4):
+                scratch[n] = word + k
+                n += 1
+    if n == 0:
+        return 0, 0
+    sort_prefix(scratch, n)
+    for b in range(BANKS):
+        bank_load[b] = 0
+    worst, distinct = 0, 0
+    for i in range(n):
+        if i == 0 or scratch[i] != scratch[i - 1]:
+            distinct += 1
+            bank_load[scratch[i] & (BANKS - 1)] += 1
+            if bank_load[scratch[i] & (BANKS - 1)] > worst:
+                worst = bank_load[scratch[i] & (BANKS - 1)]
+    return worst, distinct
+
+
+@njit(cache=True)
+def _float4_load_wavefronts(addrs, active, scratch, bank_load):
+    """16-byte loads: per quarter-warp (8 lanes, 32 banks) its worst bank; the two quarters of
+    a half-warp share one wavefront where the half reads one address, or where the quarters
+    touch no common word and together no bank delivers two words (H100 probes
+    validate/suite/float4_loads.cu; docs/exactness.md, "Wide shared loads")."""
+    wavefronts, ideal = 0, 0
+    for half in range(0, 32, 16):
+        worst, distinct = _bank_worst(addrs, active, half, 16, scratch, bank_load)
+        if distinct == 0:
+            continue
+        ideal += (distinct + BANKS - 1) // BANKS
+        if distinct == 4 or _parts_merge(addrs, active, half, 8, 4, scratch, bank_load):
+            wavefronts += 1   # one address (four words) for the half, or mergeable quarters
+            continue
+        for quarter in range(half, half + 16, 8):
+            wavefronts += _bank_worst(addrs, active, quarter, 8, scratch, bank_load)[0]
+    return wavefronts, ideal
 
 
 @njit(cache=True)

@@ -83,7 +83,8 @@ def seed_cases() -> list[Case]:
 
 def microbenchmark_cases() -> list[Case]:
     """Our own cases over validate/suite/*.cu."""
-    return global_cases() + shared_cases() + control_cases() + same_address_cases()
+    return (global_cases() + shared_cases() + control_cases() + same_address_cases()
+            + float4_load_cases())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -616,3 +617,40 @@ def same_address_cases() -> list[Case]:
     cases += [same_global_store_case(c, 2) for c in ("int", "double", "float4")]
     cases += [same_global_store_case("char", 32), same_atomic_case()]
     return cases
+
+
+# ---------------------------------------------------------------------------------------------
+# 16-byte shared loads (float4_loads.cu): probes of the phase rule (memsim/count.py)
+
+FLOAT4_LOAD_PROBES = ("mod4x4", "alt128", "stride128", "stride64", "stride32", "same8",
+                      "halves_disjoint", "crossed", "conflict_then_broadcast", "conflict_then_free",
+                      "all_same", "partial12_mod4x4", "partial8_stride64", "pairs", "overlap1",
+                      "two_broadcasts", "two_broadcasts_conflict")
+FLOAT4_STORE_PROBES = ("pairs", "all_same", "same8")
+
+
+def float4_load_case(probe: str, block: int = 64, grid: int = 8) -> Case:
+    """k_f4_lds_<probe>: every warp loads one float4 per lane from a lane -> element map."""
+    return _case(f"f4_lds_{probe}", "float4_loads.cu", f"k_f4_lds_{probe}", grid, block,
+                 [f"float32[{4 * grid * block}]:zeros"], ["shared", "vector", "bank-conflict", "probe"])
+
+
+FLOAT2_LOAD_PROBES = ("same16", "alt128", "stride64", "half_same_half_free", "swapped_halves", "pairs")
+
+
+def float2_load_case(probe: str, block: int = 64, grid: int = 8) -> Case:
+    """k_f2_lds_<probe>: every warp loads one float2 per lane from a lane -> element map."""
+    return _case(f"f2_lds_{probe}", "float4_loads.cu", f"k_f2_lds_{probe}", grid, block,
+                 [f"float32[{2 * grid * block}]:zeros"], ["shared", "vector", "bank-conflict", "probe"])
+
+
+def float4_store_case(probe: str, block: int = 64, grid: int = 8) -> Case:
+    """k_f4_sts_<probe>: every warp stores one float4 per lane to a lane -> element map."""
+    return _case(f"f4_sts_{probe}", "float4_loads.cu", f"k_f4_sts_{probe}", grid, block,
+                 [f"float32[{4 * grid * block}]:zeros"], ["shared", "vector", "bank-conflict", "probe"])
+
+
+def float4_load_cases() -> list[Case]:
+    """16- and 8-byte shared loads (and 16-byte stores) over chosen lane -> element maps."""
+    return ([float4_load_case(p) for p in FLOAT4_LOAD_PROBES] + [float2_load_case(p) for p in FLOAT2_LOAD_PROBES]
+            + [float4_store_case(p) for p in FLOAT4_STORE_PROBES])
