@@ -624,15 +624,32 @@ def same_address_cases() -> list[Case]:
 
 FLOAT4_LOAD_PROBES = ("mod4x4", "alt128", "stride128", "stride64", "stride32", "same8",
                       "halves_disjoint", "crossed", "conflict_then_broadcast", "conflict_then_free",
-                      "all_same", "partial12_mod4x4", "partial8_stride64", "pairs", "overlap1",
-                      "two_broadcasts", "two_broadcasts_conflict")
+                      "all_same", "partial12_mod4x4", "partial8_stride64", "pairs")
+SECOND_ROUND = ("overlap1", "two_broadcasts", "two_broadcasts_conflict")  # float4_more.cu
 FLOAT4_STORE_PROBES = ("pairs", "all_same", "same8")
+
+
+def _probe_expect(block: int, grid: int, width: int, fills: int, probe: tuple[str, str]) -> dict[str, int]:
+    """What the probes' fill (`fills` contiguous shared stores of `width`) and output (one
+    contiguous global store) cost; the probed family is the one left unmodeled."""
+    t = launch_threads(grid, block)
+    accesses = [Access("shared", "st", width, byte_offsets(t, t.tx + k * block, width)) for k in range(fills)]
+    accesses.append(Access("global", "st", width, byte_offsets(t, t.gx, width)))
+    return expected_counters(accesses, unmodeled=[probe])
 
 
 def float4_load_case(probe: str, block: int = 64, grid: int = 8) -> Case:
     """k_f4_lds_<probe>: every warp loads one float4 per lane from a lane -> element map."""
-    return _case(f"f4_lds_{probe}", "float4_loads.cu", f"k_f4_lds_{probe}", grid, block,
-                 [f"float32[{4 * grid * block}]:zeros"], ["shared", "vector", "bank-conflict", "probe"])
+    case = _case(f"f4_lds_{probe}", "float4_loads.cu", f"k_f4_lds_{probe}", grid, block,
+                 [f"float32[{4 * grid * block}]:zeros"], ["shared", "vector", "bank-conflict", "probe"],
+                 _probe_expect(block, grid, 16, 1, ("shared", "ld")))
+    return _second_round(case) if probe in SECOND_ROUND else case
+
+
+def _second_round(case: Case) -> Case:
+    """The case with float4_more.cu appended to its source (the probes written later)."""
+    source = case.spec.source + suite_source("float4_more.cu")
+    return case.model_copy(update={"spec": case.spec.model_copy(update={"source": source})})
 
 
 FLOAT2_LOAD_PROBES = ("same16", "alt128", "stride64", "half_same_half_free", "swapped_halves", "pairs")
@@ -641,16 +658,22 @@ FLOAT2_LOAD_PROBES = ("same16", "alt128", "stride64", "half_same_half_free", "sw
 def float2_load_case(probe: str, block: int = 64, grid: int = 8) -> Case:
     """k_f2_lds_<probe>: every warp loads one float2 per lane from a lane -> element map."""
     return _case(f"f2_lds_{probe}", "float4_loads.cu", f"k_f2_lds_{probe}", grid, block,
-                 [f"float32[{2 * grid * block}]:zeros"], ["shared", "vector", "bank-conflict", "probe"])
+                 [f"float32[{2 * grid * block}]:zeros"], ["shared", "vector", "bank-conflict", "probe"],
+                 _probe_expect(block, grid, 8, 2, ("shared", "ld")))
 
 
 def float4_store_case(probe: str, block: int = 64, grid: int = 8) -> Case:
     """k_f4_sts_<probe>: every warp stores one float4 per lane to a lane -> element map."""
-    return _case(f"f4_sts_{probe}", "float4_loads.cu", f"k_f4_sts_{probe}", grid, block,
-                 [f"float32[{4 * grid * block}]:zeros"], ["shared", "vector", "bank-conflict", "probe"])
+    t = launch_threads(grid, block)
+    expect = expected_counters([Access("shared", "ld", 16, byte_offsets(t, t.tx, 16)),
+                                Access("global", "st", 16, byte_offsets(t, t.gx, 16))],
+                               unmodeled=[("shared", "st")])
+    return _second_round(_case(f"f4_sts_{probe}", "float4_loads.cu", f"k_f4_sts_{probe}", grid, block,
+                               [f"float32[{4 * grid * block}]:zeros"],
+                               ["shared", "vector", "bank-conflict", "probe"], expect))
 
 
 def float4_load_cases() -> list[Case]:
     """16- and 8-byte shared loads (and 16-byte stores) over chosen lane -> element maps."""
-    return ([float4_load_case(p) for p in FLOAT4_LOAD_PROBES] + [float2_load_case(p) for p in FLOAT2_LOAD_PROBES]
-            + [float4_store_case(p) for p in FLOAT4_STORE_PROBES])
+    return ([float4_load_case(p) for p in FLOAT4_LOAD_PROBES + SECOND_ROUND]
+            + [float2_load_case(p) for p in FLOAT2_LOAD_PROBES] + [float4_store_case(p) for p in FLOAT4_STORE_PROBES])
