@@ -92,7 +92,6 @@ def assert_sectors(report: KernelReport, op: str, at_most: int, space: str = "gl
                              f"({worst.sectors_per_request:.2f} sectors/request)")
 
 
-
 class LaunchCache:
     """Simulates each distinct launch once: the key is the whole LaunchSpec (source, kernel,
     geometry, argument specs, options, seed) and the engine."""

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ._array import ndarray, numpy_fallback, unwrap, wrap
+from ._array import ndarray, numpy_fallback
 from ._kernel import RawKernel, RawModule, clear_reports, reports
 from ._mirror import NotMirrored, install_finder, not_mirrored
 from ._namespaces import cuda, random
