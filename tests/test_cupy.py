@@ -182,3 +182,18 @@ def test_memsim_run_as_a_module_on_the_example_script():
     assert "both kernels transpose correctly" in done.stdout
     rows = [line for line in done.stdout.splitlines() if "transpose_" in line]
     assert "32.00" in rows[0] and "32.00" not in rows[1]   # naive stores strided, tiled not
+
+
+@pytest.mark.parametrize("name", ["transpose_naive_row", "transpose_smem_pad"])
+def test_a_catalog_launch_through_memsim_cupy_reports_what_memsim_predict_does(name):
+    from memsim import catalog, simulate_spec
+    entry = catalog.get(name)
+    spec = entry.launch(nx=64)
+    values = spec.materialize()
+    device = [cp.asarray(v) if isinstance(v, np.ndarray) else v for v in values]
+    cp.RawKernel(spec.source, spec.kernel, spec.options)(spec.grid, spec.block, tuple(device),
+                                                         shared_mem=spec.shared_mem)
+    predicted, _ = simulate_spec(spec)
+    assert cp.reports()[0].metrics == predicted.metrics
+    for index, expected in entry.reference(values).items():
+        np.testing.assert_allclose(cp.asnumpy(device[index]), expected)
