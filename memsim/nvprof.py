@@ -105,6 +105,12 @@ def nvprof_metrics(report: KernelReport, counts: PascalCounts, occupancy: float)
             for name, text, unit, provenance, rule in _METRICS]
 
 
+def metrics_from_values(values: dict[str, float]) -> list[NvprofMetric]:
+    """The rows of a report's nvprof_metrics (name -> value), with nvprof's descriptions."""
+    return [NvprofMetric(name=name, description=text, value=values[name], unit=unit, provenance=provenance)
+            for name, text, unit, provenance, _ in _METRICS if name in values]
+
+
 def format_value(metric: NvprofMetric) -> str:
     """A value as nvprof prints it: 6 decimals, GB/s with 5 significant digits, % with 2 decimals."""
     if metric.unit == "GB/s":
