@@ -23,6 +23,7 @@ from .simulate import simulate_spec
 
 EXIT_CHECK_FAILED = 1
 EXIT_USER_ERROR = 2
+DLCM_CA = "-Xptxas=-dlcm=ca"   # NVRTC passes it on to ptxas; memsim.pascal reads it from the options
 SOURCE_SUFFIXES = (".cu", ".cuh", ".ptx")
 
 ARG_HELP = """\
@@ -64,6 +65,12 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--csv", action="store_true", help="print one CSV row per kernel per metric")
     predict.add_argument("--check", action="store_true",
                          help="compare the outputs with the catalog's numpy reference")
+    predict.add_argument("--metrics", choices=("nvprof",),
+                         help="nvprof: nvprof's metrics in nvprof's table (a Pascal --gpu: GTX1060, "
+                              "GTX1050Ti; counted with Pascal's rules, docs/pascal.md)")
+    predict.add_argument("--dlcm", choices=("ca", "cg"),
+                         help="ca: cache every global load in L1, as `nvcc -Xptxas -dlcm=ca` (the seeds' "
+                              "build); cg (default): L2 only")
     add_coverage_command(commands)
     from . import inspect_cli  # show, source, advise, compare: they reuse the launch arguments
     inspect_cli.add_commands(commands)
@@ -120,7 +127,8 @@ def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) ->
     launch.add_argument("-I", "--include-dir", action="append", default=[], metavar="DIR",
                         help="header directory to search (repeatable; the CUDA headers of the "
                              "nvidia-cuda-* wheels are always searched)")
-    parser.add_argument("--arch", default="sm_90", help="target architecture (default sm_90)")
+    parser.add_argument("--arch", help="target architecture (default: the --gpu's, e.g. sm_61 for "
+                        "GTX1060; else sm_90)")
     parser.add_argument("--gpu", metavar="NAME",
                         help="also model caches, DRAM and time on this GPU (H100, A100, GTX1060, "
                              "GTX1050Ti, H200; see memsim/profiles): marked 'modeled'")
@@ -221,12 +229,27 @@ def resolve_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, ca
 
 def run_launch(spec: LaunchSpec, args: argparse.Namespace):
     """(report, argument values) of one launch: counts, plus the GPU's models with --gpu."""
+    if getattr(args, "dlcm", None) == "ca":
+        spec = spec.model_copy(update={"options": (*spec.options, DLCM_CA)})
     if args.gpu:
         return predict_spec(spec, arch=args.arch, engine=args.engine, gpu=args.gpu)
-    return simulate_spec(spec, arch=args.arch, engine=args.engine)
+    return simulate_spec(spec, arch=args.arch or "sm_90", engine=args.engine)
+
+
+def _check_metrics(args: argparse.Namespace) -> None:
+    """--metrics nvprof needs a GPU nvprof profiled: one whose profile counts with Pascal's rules."""
+    if args.metrics != "nvprof":
+        return
+    from .gpu_profile import load
+    from .pascal import uses_pascal_rules
+
+    if not args.gpu or not uses_pascal_rules(load(args.gpu)):
+        raise LaunchError("--metrics nvprof needs a Pascal --gpu (GTX1060 or GTX1050Ti): nvprof's "
+                          "metrics are those of sm_5x/6x GPUs")
 
 
 def run_predict(args: argparse.Namespace) -> int:
+    _check_metrics(args)
     launches = resolve_launches(args)
     console = _console()
     reports, names, failures = [], [], []
@@ -234,7 +257,9 @@ def run_predict(args: argparse.Namespace) -> int:
         report, values = run_launch(spec, args)
         reports.append(report)
         names.append(name)
-        if not (args.json or args.csv):
+        if args.metrics == "nvprof" and not (args.json or args.csv):
+            print(_nvprof_table(report))
+        elif not (args.json or args.csv):
             for part in render.kernel_tables(report, name, _element_type(spec)):
                 console.print(part)
         if args.check:
@@ -245,9 +270,17 @@ def run_predict(args: argparse.Namespace) -> int:
         print(render.reports_json(reports))
     elif args.csv:
         render.write_csv(reports, names, sys.stdout)
-    else:
+    elif args.metrics != "nvprof":
         console.print(f"[dim]{render.PROVENANCE_LEGEND}[/dim]")
     return EXIT_CHECK_FAILED if failures else 0
+
+
+def _nvprof_table(report) -> str:
+    from .gpu_profile import load
+    from .nvprof import metrics_from_values, render_table
+
+    metrics = metrics_from_values(report.nvprof_metrics)
+    return render_table(metrics, report.kernel, load(report.gpu).full_name)
 
 
 def _element_type(spec: LaunchSpec) -> str:

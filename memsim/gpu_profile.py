@@ -114,6 +114,9 @@ class GpuProfile(BaseModel):
     full_name: str
     aliases: list[str] = Field(default_factory=list)
     compute_capability: str
+    arch: str | None = Field(None, description="the architecture memsim compiles for and counts with "
+                             "on this GPU (sm_61: Pascal's rules, memsim.pascal); None: sm_90, the "
+                             "SASS engine's, which the H100-fitted models were made on")
     sm_count: int = Field(gt=0)
     warp_size: int = 32
     clocks: Clocks

@@ -91,7 +91,7 @@ def run_show(args: argparse.Namespace) -> int:
     if args.engine == "sass":
         raise LaunchError("show traces the PTX engine's lane addresses: leave out --engine sass")
     _, pictures = show.trace_pictures(spec, line=args.line, block=block_index(args.block_index, spec.grid),
-                                      warp=args.warp, execution=args.execution, arch=args.arch,
+                                      warp=args.warp, execution=args.execution, arch=args.arch or "sm_90",
                                       access=args.access)
     show.print_pictures(pictures, cli._console())
     path = args.png or args.svg

@@ -91,6 +91,8 @@ class KernelReport(BaseModel):
     source_file: str = ""
     engine: str = Field("ptx", description="ptx: PTX emulation (fast); sass: the sm_90 SASS the GPU runs (exact)")
     simulation_seconds: float = 0.0
+    nvprof_metrics: dict[str, float] = Field(default_factory=dict, description="nvprof's metrics "
+                                             "on a Pascal GPU (memsim.nvprof; empty elsewhere)")
 
     def metric(self, name: str) -> float:
         return self.metrics[name]
