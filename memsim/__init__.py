@@ -4,6 +4,9 @@ from .launch import LaunchSpec
 from .report import KernelReport
 from .predict import predict, predict_spec
 from .simulate import simulate, simulate_spec
+from . import notebook as _notebook
+
+_notebook.register()   # in IPython: reports and findings display as HTML tables
 
 __version__ = "0.1.0"
 __all__ = ["simulate", "simulate_spec", "predict", "predict_spec", "KernelReport", "LaunchSpec",

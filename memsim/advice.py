@@ -67,9 +67,6 @@ class Finding(BaseModel):
     message: str
     remedy: str
 
-    def _repr_html_(self) -> str:
-        from .show import html
-        return html([self])
 
 
 def findings(report: KernelReport) -> list[Finding]:

@@ -197,16 +197,6 @@ def _stores_merged(merge_tag, merge_key, merge_mask, sm, line, mask, step, group
 
 
 @njit(cache=True, inline="always")
-def _l2_way(tags, line, sets, ways):
-    """(set, way) of `line` in L2, way -1 when absent."""
-    st = _set_of(line, sets)
-    for w in range(ways):
-        if tags[st, w] == line:
-            return st, w
-    return st, -1
-
-
-@njit(cache=True, inline="always")
 def _l2_allocate(tags, state, st, line, ways, counters):
     """Way for `line` in set st, evicting the LRU line (its dirty sectors go to DRAM)."""
     way = 0
@@ -459,19 +449,19 @@ def l2_pass(order, ev_line, ev_info, ev_first, ev_count, time_base, l2_tags, l2_
 # What the model needs to know about the GPU, and what was fitted
 
 class CacheGeometry(BaseModel):
-    """Hardware numbers of the memory hierarchy (read from a GpuProfile where one exists)."""
+    """Hardware numbers of the memory hierarchy, all read from a GpuProfile (for_gpu)."""
 
-    gpu: str = "H100"
-    sm_count: int = 132
-    limits: OccupancyLimits = Field(default_factory=OccupancyLimits)
-    l1_line_bytes: int = 128
-    sector_bytes: int = 32
-    l1_caches_global_loads: bool = True
-    l2_request_coalescer: bool = True
-    l2_bytes: int = 50 * 1024 * 1024
-    l2_partitions: int = 2
-    l2_line_bytes: int = 128
-    dram_fetch_bytes: int = 64
+    gpu: str
+    sm_count: int
+    limits: OccupancyLimits
+    l1_line_bytes: int
+    sector_bytes: int
+    l1_caches_global_loads: bool
+    l2_request_coalescer: bool
+    l2_bytes: int
+    l2_partitions: int
+    l2_line_bytes: int
+    dram_fetch_bytes: int
 
     @classmethod
     def from_profile(cls, profile) -> "CacheGeometry":

@@ -10,41 +10,17 @@ import argparse
 import sys
 from pathlib import Path
 
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from . import catalog, render
-from .compile import include_options
 from .errors import LaunchError, MemsimError
-from .launch import ArgSpec, LaunchSpec, dims
-from .predict import predict_spec
-from .simulate import simulate_spec
+from .launch import LaunchSpec
+from .launch_args import ARG_HELP, add_launch_arguments, make_console, resolve_launches, run_launch
 
 EXIT_CHECK_FAILED = 1
 EXIT_USER_ERROR = 2
-DLCM_CA = "-Xptxas=-dlcm=ca"   # NVRTC passes it on to ptxas; memsim.pascal reads it from the options
-SOURCE_SUFFIXES = (".cu", ".cuh", ".ptx")
 
-ARG_HELP = """\
-kernel arguments (--arg, in the kernel's parameter order):
-  float32[4096]              buffer of 4096 float32, uniform random in [0, 1) (the default)
-  float32[4096]:zeros        initial contents: zeros | ones | random | arange | permutation |
-                             randint(LO,HI) | FILE.npy
-  float32[64x64]:arange      a count may be written as a product
-  int32:4096  or 'int32 4096'  a by-value scalar
-  types: numpy names (float32, int64, uint8, ...) or PTX short forms (f32, s32, u64, ...)
-
-examples:
-  memsim list
-  memsim predict transpose_ladder --nx 1024
-  memsim predict transpose_smem --nx 256 --dtype float64 --check
-  memsim predict row_sums --nx 512 --json
-  memsim predict k.cu --kernel k_copy --grid 64,64 --block 32,32 \\
-      --arg float32[4096x4096] --arg float32[4096x4096]:zeros --arg int32:4096
-  memsim predict r.cu --kernel 'reduce<256>' -I include --grid 64 --block 256 --arg float32[16384]
-  memsim coverage r.cu                 SASS opcodes the SASS engine cannot run, per kernel
-"""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -103,41 +79,6 @@ def run_coverage(args: argparse.Namespace) -> int:
     return EXIT_CHECK_FAILED if any(report.values()) else 0
 
 
-def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) -> None:
-    """The target (a catalog entry or group, or a file) and how to launch it."""
-    if many:
-        parser.add_argument("target", nargs="+", metavar="NAME", help="catalog entries or groups")
-    else:
-        parser.add_argument("target", metavar="NAME|FILE",
-                            help="catalog entry, group, or .cu/.ptx file")
-    geometry = parser.add_argument_group("catalog geometry")
-    geometry.add_argument("--nx", type=int, help="columns / elements (default: the entry's)")
-    geometry.add_argument("--ny", type=int, help="rows (default: nx)")
-    geometry.add_argument("--block", help="block shape like 32,16 (also required for a file)")
-    geometry.add_argument("--dtype", help="element type: float32, float64 or int32")
-    launch = parser.add_argument_group("any kernel (FILE)")
-    launch.add_argument("--kernel", help="kernel name in the file")
-    launch.add_argument("--grid", help="grid shape like 64,64")
-    launch.add_argument("--arg", action="append", default=[], metavar="SPEC",
-                        help="a kernel argument, repeated in parameter order (syntax below)")
-    launch.add_argument("--shared-mem", type=int, default=0, metavar="B",
-                        help="dynamic shared memory in bytes")
-    launch.add_argument("--option", action="append", default=[], metavar="OPT",
-                        help="NVRTC option such as -DX=1 (repeatable)")
-    launch.add_argument("-I", "--include-dir", action="append", default=[], metavar="DIR",
-                        help="header directory to search (repeatable; the CUDA headers of the "
-                             "nvidia-cuda-* wheels are always searched)")
-    parser.add_argument("--arch", help="target architecture (default: the --gpu's, e.g. sm_61 for "
-                        "GTX1060; else sm_90)")
-    parser.add_argument("--gpu", metavar="NAME",
-                        help="also model caches, DRAM and time on this GPU (H100, A100, GTX1060, "
-                             "GTX1050Ti, H200; see memsim/profiles): marked 'modeled'")
-    parser.add_argument("--engine", choices=("auto", "sass", "ptx"), default="auto",
-                        help="sass: emulate the sm_90 SASS the GPU runs (exact); ptx: emulate the PTX "
-                             "(PTX input, other architectures; may differ where ptxas reshapes the "
-                             "code); auto (default): sass for CUDA C on sm_90, else ptx")
-
-
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -147,12 +88,6 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USER_ERROR
     except BrokenPipeError:  # `memsim list | head`
         return 0
-
-
-def _console() -> Console:
-    console = Console()
-    # Pipes get a wide plain layout instead of rich's 80 columns, which would fold the tables.
-    return console if console.is_terminal else Console(width=200, no_color=True)
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -168,72 +103,10 @@ def run_list(args: argparse.Namespace) -> int:
     groups.add_column("kernels", overflow="fold")
     for group, members in catalog.groups().items():
         groups.add_row(group, ", ".join(members))
-    console = _console()
+    console = make_console()
     console.print(table)
     console.print(groups)
     return 0
-
-
-def _is_source_file(target: str) -> bool:
-    """A catalog name wins over a file of the same name in the working directory."""
-    if target in catalog.names() or target in catalog.groups():
-        return False
-    return target.endswith(SOURCE_SUFFIXES) or Path(target).is_file()
-
-
-def _parse_dims(text: str, what: str) -> tuple[int, int, int]:
-    try:
-        return dims(text)
-    except ValueError:
-        raise LaunchError(f"bad {what} '{text}': give 1 to 3 positive integers like 32,16") from None
-
-
-def catalog_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, catalog.CatalogKernel]]:
-    """(name, launch, entry) per kernel the catalog name or group expands to."""
-    stray = [flag for flag, value in (("--kernel", args.kernel), ("--grid", args.grid),
-                                      ("--arg", args.arg), ("--shared-mem", args.shared_mem),
-                                      ("--option", args.option),
-                                      ("--include-dir", getattr(args, "include_dir", []))) if value]
-    if stray:
-        raise LaunchError(f"{', '.join(stray)}: for a .cu/.ptx file only; a catalog entry takes "
-                          f"--nx, --ny, --block, --dtype")
-    return [(entry.name, entry.launch(args.nx, args.ny, args.block, args.dtype), entry)
-            for entry in catalog.resolve(args.target)]
-
-
-def file_launch(args: argparse.Namespace) -> LaunchSpec:
-    """The launch of any kernel in a .cu/.ptx file, from --kernel/--grid/--block/--arg."""
-    if not Path(args.target).is_file():
-        raise LaunchError(f"no such file: {args.target}")
-    missing = [flag for flag, value in (("--kernel", args.kernel), ("--grid", args.grid),
-                                        ("--block", args.block)) if not value]
-    if missing:
-        raise LaunchError(f"a kernel file needs {', '.join(missing)}")
-    if args.nx or args.ny or args.dtype:
-        raise LaunchError("--nx, --ny and --dtype apply to catalog entries; for a file give --arg")
-    if getattr(args, "check", False):
-        raise LaunchError("--check needs a catalog entry (a file kernel has no reference)")
-    return LaunchSpec(source=args.target, kernel=args.kernel, grid=_parse_dims(args.grid, "grid"),
-                      block=_parse_dims(args.block, "block"),
-                      args=[ArgSpec.parse(text) for text in args.arg],
-                      shared_mem=args.shared_mem,
-                      options=(*args.option, *include_options(getattr(args, "include_dir", []))))
-
-
-def resolve_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, catalog.CatalogKernel | None]]:
-    """(name, launch, catalog entry or None) per kernel the target stands for."""
-    if _is_source_file(args.target):
-        return [(args.kernel, file_launch(args), None)]
-    return catalog_launches(args)
-
-
-def run_launch(spec: LaunchSpec, args: argparse.Namespace):
-    """(report, argument values) of one launch: counts, plus the GPU's models with --gpu."""
-    if getattr(args, "dlcm", None) == "ca":
-        spec = spec.model_copy(update={"options": (*spec.options, DLCM_CA)})
-    if args.gpu:
-        return predict_spec(spec, arch=args.arch, engine=args.engine, gpu=args.gpu)
-    return simulate_spec(spec, arch=args.arch or "sm_90", engine=args.engine)
 
 
 def _check_metrics(args: argparse.Namespace) -> None:
@@ -251,7 +124,7 @@ def _check_metrics(args: argparse.Namespace) -> None:
 def run_predict(args: argparse.Namespace) -> int:
     _check_metrics(args)
     launches = resolve_launches(args)
-    console = _console()
+    console = make_console()
     reports, names, failures = [], [], []
     for name, spec, entry in launches:
         report, values = run_launch(spec, args)

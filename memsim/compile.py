@@ -6,7 +6,6 @@ NVRTC needs no GPU and no driver. The release is pinned in pyproject.toml to the
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 from pathlib import Path
 from typing import Sequence
@@ -221,10 +220,6 @@ def load_source(source: str) -> tuple[str, str, bool]:
         return path.read_text(), path.name, path.suffix == ".ptx"
     is_ptx = ".entry" in source and ".version" in source
     return source, "kernel.cu", is_ptx
-
-
-def source_digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
 class KernelModule(BaseModel):

@@ -21,11 +21,10 @@ from numba import njit
 from .count import (C_BYTES, C_SPACE, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS,
                     C_THREADS, C_WAVEFRONTS, data_bytes, global_sectors, shared_wavefronts)
 from .ptx.opcodes import OP
-from .ptx.program import (F_ABASE, F_AOFF, F_CMP, F_D0, F_D1, F_D2, F_D3, F_GNEG, F_GUARD,
-                          F_MOD, F_OP, F_S0, F_S1, F_S2, F_S3, F_S4, F_SNEG, F_SPACE, F_TARGET,
-                          F_TYPE, F_TYPE2, F_VEC, F_WIDTH, GLOBAL_BASE, LOCAL_WINDOW, M_HI, M_IFCONV, M_LO,
-                          M_SAT, M_TO, M_WIDE, SHARED_WINDOW, SP_CONST, SP_GENERIC, SP_GLOBAL,
-                          SP_LOCAL, SP_PARAM, SP_SHARED, WINDOW_SIZE)
+from .ptx.program import (F_ABASE, F_AOFF, F_CMP, F_D0, F_D1, F_GNEG, F_GUARD, F_MOD, F_OP, F_S0, F_S1,
+                          SPECIAL_REGISTERS, F_S2, F_S3, F_SNEG, F_SPACE, F_TARGET, F_TYPE, F_TYPE2, F_VEC, F_WIDTH,
+                          GLOBAL_BASE, LOCAL_WINDOW, M_HI, M_IFCONV, M_SAT, M_TO, M_WIDE, SHARED_WINDOW,
+                          SP_CONST, SP_GENERIC, SP_GLOBAL, SP_LOCAL, SP_SHARED, WINDOW_SIZE)
 from .jit_cache import drop_stale
 from .trace import record_access
 
@@ -52,10 +51,10 @@ E_NONE, E_GLOBAL_OOB, E_MISALIGNED, E_SHARED_OOB, E_LOCAL_OOB = 0, 1, 2, 3, 4
 E_UNSUPPORTED, E_BUDGET, E_DEADLOCK, E_TRAP, E_MIXED_SPACE, E_TYPE, E_PARAM_OOB = 5, 6, 7, 8, 9, 10, 11
 E_CONST_OOB = 12
 
-RUN, WAIT, EXITED = 0, 1, 2
 MASK64 = -1
 K_SIGNED, K_FLOAT, K_PRED = 1, 2, 3
 INT64_MIN = -(1 << 63)
+SMID, NSMID = SPECIAL_REGISTERS.index("%smid"), SPECIAL_REGISTERS.index("%nsmid")
 INT64_MAX = (1 << 63) - 1
 
 
@@ -513,7 +512,8 @@ def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, spe
                 r64[w, ctaid, lane] = cx
                 r64[w, ctaid + 1, lane] = cy
                 r64[w, ctaid + 2, lane] = cz
-                r64[w, special_base + 15, lane] = b % 132  # %smid: a plausible SM number
+                # %smid: a plausible SM number, block b on SM b mod %nsmid
+                r64[w, special_base + SMID, lane] = b % r64[w, special_base + NSMID, lane]
             live = min(32, n_threads - 32 * w)
             run_mask[w] = (1 << live) - 1
             wait_mask[w] = 0

@@ -160,6 +160,16 @@ class GpuProfile(BaseModel):
         return cycles * 1e3 / mhz
 
 
+# The GPU whose counters the exact engines reproduce (sm_90 code; the recordings in validate/
+# are of it). Its profile answers the few hardware questions a bare simulation asks (%nsmid).
+DEFAULT_GPU = "H100"
+
+
+def sm_count(name: str = DEFAULT_GPU) -> int:
+    """SMs of the GPU `name`: what %nsmid reads and %smid ranges over."""
+    return load(name).sm_count
+
+
 def names() -> list[str]:
     """Short names of every profile shipped with memsim."""
     return sorted(p["name"] for p in _raw_profiles().values())

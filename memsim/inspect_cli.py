@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from . import advice, cli, compare, show, source_view
+from . import advice, compare, show, source_view
+from .launch_args import ARG_HELP, add_launch_arguments, make_console, is_source_file, resolve_launches, run_launch
 from .compile import load_source
 from .errors import LaunchError
 from .launch import LaunchSpec
@@ -28,8 +29,8 @@ def add_commands(commands) -> None:
         description="Simulate a launch and draw what one warp does on a source line: which "
         "address each lane touches, which 32-byte sectors or shared-memory banks that lands on, "
         "the bytes moved for nothing and the lanes that conflict.",
-        epilog=SHOW_EPILOG + "\n" + cli.ARG_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    cli.add_launch_arguments(show_parser)
+        epilog=SHOW_EPILOG + "\n" + ARG_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_launch_arguments(show_parser)
     picked = show_parser.add_argument_group("which access")
     picked.add_argument("--line", type=int, help="source line (default: every memory line)")
     picked.add_argument("--warp", type=int, default=0, help="warp within the block (default 0)")
@@ -49,21 +50,21 @@ def add_commands(commands) -> None:
             ("advise", run_advise, "findings with numbers (uncoalesced accesses, bank conflicts) "
                                    "and the usual remedy")):
         parser = commands.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".",
-                                     epilog=cli.ARG_HELP,
+                                     epilog=ARG_HELP,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-        cli.add_launch_arguments(parser)
+        add_launch_arguments(parser)
         parser.set_defaults(run=run)
 
     compare_parser = commands.add_parser(
         "compare", help="catalog variants side by side: sectors, wavefronts, time, speed-up",
         description="Simulate catalog entries (or groups) with one geometry and put them side "
         "by side; the speed-up is relative to the first.")
-    cli.add_launch_arguments(compare_parser, many=True)
+    add_launch_arguments(compare_parser, many=True)
     compare_parser.set_defaults(run=run_compare)
 
 
 def _single_launch(args: argparse.Namespace) -> LaunchSpec:
-    launches = cli.resolve_launches(args)
+    launches = resolve_launches(args)
     if len(launches) != 1:
         names = ", ".join(name for name, _, _ in launches)
         raise LaunchError(f"{args.target} is a group ({names}): show one kernel at a time")
@@ -93,7 +94,7 @@ def run_show(args: argparse.Namespace) -> int:
     _, pictures = show.trace_pictures(spec, line=args.line, block=block_index(args.block_index, spec.grid),
                                       warp=args.warp, execution=args.execution, arch=args.arch or "sm_90",
                                       access=args.access)
-    show.print_pictures(pictures, cli._console())
+    show.print_pictures(pictures, make_console())
     path = args.png or args.svg
     if path:
         show.save_figure(pictures, path)
@@ -102,13 +103,13 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def _reports(args: argparse.Namespace):
-    for name, spec, _ in cli.resolve_launches(args):
-        report, _ = cli.run_launch(spec, args)
+    for name, spec, _ in resolve_launches(args):
+        report, _ = run_launch(spec, args)
         yield name, spec, report
 
 
 def run_source(args: argparse.Namespace) -> int:
-    console = cli._console()
+    console = make_console()
     for name, spec, report in _reports(args):
         found = advice.findings(report)
         console.print(source_view.table(report, load_source(spec.source)[0], found))
@@ -117,7 +118,7 @@ def run_source(args: argparse.Namespace) -> int:
 
 
 def run_advise(args: argparse.Namespace) -> int:
-    console = cli._console()
+    console = make_console()
     for name, _, report in _reports(args):
         console.print(f"[bold]{name}[/bold] ({report.kernel})")
         console.print(advice.text(advice.findings(report)))
@@ -128,9 +129,9 @@ def run_compare(args: argparse.Namespace) -> int:
     targets = list(args.target)
     named = []
     for target in targets:
-        if cli._is_source_file(target):
+        if is_source_file(target):
             raise LaunchError(f"compare takes catalog entries or groups, not files: {target}")
         args.target = target
         named += [(name, report) for name, _, report in _reports(args)]
-    cli._console().print(compare.table(named))
+    make_console().print(compare.table(named))
     return 0

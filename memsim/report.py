@@ -83,7 +83,8 @@ class KernelReport(BaseModel):
     static_shared_bytes: int = Field(0, description="the kernel's static shared memory per block")
     arch: str = "sm_90"
     nvrtc_version: str = ""
-    gpu: str = "H100"
+    gpu: str | None = Field(None, description="the GPU profile the modeled metrics are of; None "
+                            "when no model ran (exact counts are of sm_90 code)")
     metrics: dict[str, int | float] = Field(default_factory=dict)
     provenance: dict[str, m.Provenance] = Field(default_factory=dict)
     instructions: list[InstructionCounters] = Field(default_factory=list)
@@ -97,6 +98,3 @@ class KernelReport(BaseModel):
     def metric(self, name: str) -> float:
         return self.metrics[name]
 
-    def _repr_html_(self) -> str:
-        from .show import html  # notebooks: tables and findings, rendered by memsim.show
-        return html(self)

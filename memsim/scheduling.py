@@ -27,18 +27,19 @@ from .ptx.program import DST_FIELDS, F_ABASE, F_GUARD, SRC_FIELDS
 
 
 class OccupancyLimits(BaseModel):
-    """The per-SM limits occupancy depends on (a GPU profile supplies them)."""
+    """The per-SM limits occupancy depends on (a GPU profile supplies them:
+    memsim.cache.CacheGeometry.for_gpu)."""
 
-    max_threads_per_sm: int = 2048
-    max_warps_per_sm: int = 64
-    max_blocks_per_sm: int = 32
-    registers_per_sm: int = 65536
-    register_allocation_unit: int = 256
-    shared_per_sm_bytes: int = 233472
-    shared_reserved_per_block_bytes: int = 1024
-    shared_allocation_unit: int = 128
-    l1_shared_per_sm_bytes: int = 262144
-    carveouts_kb: list[int] = Field(default_factory=lambda: [0, 8, 16, 32, 64, 100, 132, 164, 196, 228])
+    max_threads_per_sm: int
+    max_warps_per_sm: int
+    max_blocks_per_sm: int
+    registers_per_sm: int
+    register_allocation_unit: int
+    shared_per_sm_bytes: int
+    shared_reserved_per_block_bytes: int
+    shared_allocation_unit: int
+    l1_shared_per_sm_bytes: int
+    carveouts_kb: list[int]
 
 
 class Occupancy(BaseModel):

@@ -4,7 +4,6 @@
     report, pictures = show.trace_pictures(spec, line=17, block=0, warp=0)
     show.print_pictures(pictures)              # terminal; plain text where there is no colour
     show.save_figure(pictures, "store.png")    # PNG or SVG (matplotlib, imported lazily)
-    show.html(report)                          # notebooks: reports, findings, pictures
 
 The costs in each picture (sectors, wavefronts and their ideals) come from memsim.count, the
 functions the simulator counts with; this module only lays lanes, sectors and banks out.
@@ -19,7 +18,7 @@ from typing import Iterable
 
 import numpy as np
 from pydantic import BaseModel, Field
-from rich.console import Console, Group
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -150,7 +149,7 @@ class WarpPicture(BaseModel):
                 f"warp {self.warp} of block {self.block}{runs}")
 
     def _repr_html_(self) -> str:
-        return html([self])
+        return picture_html([self])
 
 
 # ---- building pictures from a trace ------------------------------------------------------------
@@ -595,47 +594,6 @@ def svg(pictures: list[WarpPicture]) -> str:
     return buffer.getvalue()
 
 
-# ---- HTML (notebooks) ----------------------------------------------------------------------------
-
-def html(obj) -> str:
-    """HTML for a KernelReport, a list of WarpPictures, or findings (memsim.advice)."""
-    from .advice import Finding, findings
-    if isinstance(obj, KernelReport):
-        return _report_html(obj) + _findings_html(findings(obj))
-    items = list(obj) if isinstance(obj, (list, tuple)) else [obj]
-    if items and all(isinstance(i, Finding) for i in items):
-        return _findings_html(items)
-    if items and all(isinstance(i, WarpPicture) for i in items):
-        return svg(items) + "".join(f"<p>{html_text.escape(p.headline())}</p>" for p in items)
-    raise TypeError(f"no HTML rendering for {type(obj).__name__}")
-
-
-def _html_table(header: list[str], rows: list[list[str]], caption: str = "") -> str:
-    head = "".join(f"<th>{html_text.escape(h)}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{html_text.escape(str(c))}</td>" for c in row) + "</tr>"
-                   for row in rows)
-    cap = f"<caption style='text-align:left'>{html_text.escape(caption)}</caption>" if caption else ""
-    return f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def _report_html(report: KernelReport) -> str:
-    from . import render
-    grid = "x".join(map(str, report.grid))
-    block = "x".join(map(str, report.block))
-    summary = [[label, *(c.cell(totals) for c in render.ACCESS_COLUMNS)]
-               for label, totals in render.access_summary(report)]
-    parts = [f"<h4>{html_text.escape(report.kernel)} grid {grid} block {block}</h4>",
-             _html_table(["access", *(c.title for c in render.ACCESS_COLUMNS)], summary,
-                         "memory accesses")]
-    if report.lines:
-        columns = [c.title for c in render.LINE_COLUMNS]
-        parts.append(_html_table(columns, [list(render.line_cells(r).values()) for r in report.lines],
-                                 "by source line"))
-    return "".join(parts)
-
-
-def _findings_html(items: list) -> str:
-    if not items:
-        return "<p>no findings: every access is coalesced and conflict-free</p>"
-    rows = [[f.severity, f.line, f.message, f.remedy] for f in items]
-    return _html_table(["severity", "line", "finding", "remedy"], rows, "findings")
+def picture_html(pictures: list[WarpPicture]) -> str:
+    """Notebook HTML of pictures: the SVG figure and each picture's headline."""
+    return svg(pictures) + "".join(f"<p>{html_text.escape(p.headline())}</p>" for p in pictures)

@@ -21,6 +21,7 @@ from .emulate import (E_BUDGET, E_CONST_OOB, E_DEADLOCK, E_GLOBAL_OOB, E_LOCAL_O
                       E_MIXED_SPACE, E_NONE, E_PARAM_OOB, E_SHARED_OOB, E_TRAP, E_TYPE,
                       E_UNSUPPORTED, run_blocks)
 from .errors import BudgetExceeded, LaunchError, MemoryFault, UnsupportedInstruction
+from .gpu_profile import sm_count
 from .launch import LaunchSpec, Value, dims
 from .memory import GlobalHeap, pack_params, split_args
 from .ptx import opcodes
@@ -145,7 +146,7 @@ class _Registers:
             "%tid.z": linear // (block3[0] * block3[1]),
             "%ntid.x": block3[0], "%ntid.y": block3[1], "%ntid.z": block3[2],
             "%nctaid.x": grid3[0], "%nctaid.y": grid3[1], "%nctaid.z": grid3[2],
-            "%laneid": lane, "%warpid": linear // 32, "%nwarpid": self.n_warps, "%nsmid": 132,
+            "%laneid": lane, "%warpid": linear // 32, "%nwarpid": self.n_warps, "%nsmid": sm_count(),
             "%lanemask_eq": 1 << lane, "%lanemask_lt": (1 << lane) - 1,
             "%lanemask_le": (1 << (lane + 1)) - 1,
             "%lanemask_ge": (0xFFFFFFFF << lane) & 0xFFFFFFFF,

@@ -38,7 +38,7 @@ from collections import defaultdict
 from pydantic import BaseModel, Field
 
 from . import metrics as m
-from .gpu_profile import GpuProfile
+from .gpu_profile import DEFAULT_GPU, GpuProfile
 from .report import KernelReport
 
 DEFAULT_REGISTERS = 32
@@ -135,7 +135,7 @@ def predict_time(report: KernelReport, traffic=None, profile: GpuProfile | None 
     `arguments` (the kernel's parameter count) toward the launch cost in the event time."""
     if profile is None:
         from .gpu_profile import load
-        profile = load(report.gpu or "H100")
+        profile = load(report.gpu or DEFAULT_GPU)
     k = constants or TimeModelConstants()
     flow, source = _traffic(report, traffic, profile)
     occ = occupancy_of(report, profile, registers_per_thread, static_shared_bytes)

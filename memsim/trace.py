@@ -24,7 +24,6 @@ from .errors import MemsimError
 from .ptx.program import SPACES, StaticInstruction
 
 OPS = {0: "ld", 1: "st", 2: "atom", 3: "red"}
-OP_CODES = {name: code for code, name in OPS.items()}
 TRACEABLE_SPACES = ("global", "shared", "local")
 
 

@@ -11,9 +11,9 @@ import pytest
 import memsim
 from memsim import catalog
 from memsim import metrics as m
-from memsim.cache import CacheModel, CacheTuning, TrafficEstimate, model_traffic, simulate_with_caches
+from memsim.cache import CacheGeometry, CacheModel, CacheTuning, TrafficEstimate, model_traffic, simulate_with_caches
 from memsim.launch import LaunchSpec
-from memsim.scheduling import BlockPlacer, OccupancyLimits, ProgramFlow, occupancy, warp_history
+from memsim.scheduling import BlockPlacer, ProgramFlow, occupancy, warp_history
 from memsim.trace import WarpAccesses
 
 PROBE = Path(__file__).parent.parent / "benchmarks" / "cache_probe"
@@ -161,7 +161,7 @@ def test_stores_of_warps_in_step_merge_in_l1_but_not_across_sms(kernel, grid, bl
 
 # -- scheduling -----------------------------------------------------------------------------
 
-H100_LIMITS = OccupancyLimits()
+H100_LIMITS = CacheGeometry.for_gpu("H100").limits
 
 
 @pytest.mark.parametrize("threads, registers, shared, blocks, limited_by", [

@@ -5,12 +5,11 @@ must be the seed documents' known pattern and equal the exact per-request counte
 """
 from __future__ import annotations
 
-import io
 
 import pytest
-from rich.console import Console
 
-from memsim import catalog, compare, metrics, show
+from memsim import catalog, compare, metrics, notebook, show
+from memsim.advice import Finding
 from memsim.cli import main
 from memsim.errors import LaunchError
 from memsim.inspect_cli import block_index
@@ -167,10 +166,28 @@ def test_figure_file_must_be_png_or_svg(traced):
 
 def test_html_of_report_pictures_and_findings(traced):
     report, pictures = traced("transpose_naive_row")
-    page = report._repr_html_()
+    page = notebook.html(report)
     assert "<table>" in page and "uncoalesced global stores" in page
-    assert "<svg" in pictures[0]._repr_html_()
+    assert "<svg" in pictures[0]._repr_html_() and "<svg" in notebook.html(pictures)
     assert KernelReport.model_validate_json(report.model_dump_json()) == report
+
+
+class _Formatter:
+    """IPython's text/html formatter, as far as memsim.notebook.register uses it."""
+
+    def __init__(self):
+        self.types = {}
+
+    def for_type(self, kind, function):
+        self.types[kind] = function
+
+
+def test_notebook_html_is_registered_with_the_formatter(traced):
+    report, _ = traced("transpose_naive_row")
+    formatter = _Formatter()
+    assert notebook.register(formatter)
+    assert formatter.types[KernelReport](report) == notebook.html(report)
+    assert set(formatter.types) == {KernelReport, Finding}
 
 
 @pytest.mark.parametrize("text, expected", [("0", 0), ("5", 5), ("1,1", 3), ("1x0", 1)])

@@ -284,9 +284,14 @@ def select_cases(which: str, pattern: str, n: int | None, seed: int | None) -> l
 def _case_source(module: str, function: str):
     import importlib
     try:
-        return getattr(importlib.import_module(f"validate.{module}"), function)
-    except (ImportError, AttributeError):
-        raise rec.RecordError(f"validate.{module}.{function} is missing: no such cases to run") from None
+        source = importlib.import_module(f"validate.{module}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"validate.{module}":
+            raise   # a case module that fails to import is a bug to see, not "no such cases"
+        raise rec.RecordError(f"validate.{module} is missing: no such cases to run") from None
+    if not hasattr(source, function):
+        raise rec.RecordError(f"validate.{module}.{function} is missing: no such cases to run")
+    return getattr(source, function)
 
 
 class FileCase(BaseModel):

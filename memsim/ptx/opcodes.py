@@ -7,7 +7,6 @@ also clears its Numba cache when this table's digest changes).
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
 
@@ -89,11 +88,6 @@ OPCODES: tuple[Opcode, ...] = (
 
 OP: dict[str, int] = {op.name: i for i, op in enumerate(OPCODES)}
 BY_NAME: dict[str, Opcode] = {op.name: op for op in OPCODES}
-
-
-def table_digest() -> str:
-    text = "|".join(f"{op.name}:{op.category}" for op in OPCODES)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def supported_names() -> list[str]:

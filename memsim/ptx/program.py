@@ -289,7 +289,7 @@ HALF_MOVES = ("ld", "st", "mov", "cvt", "ldu")   # cvt refuses half values when 
 
 
 def _lower_instruction(low: _Lowering, ins: Instruction, row: np.ndarray, static: StaticInstruction) -> None:
-    name, mods, ops = ins.opcode, ins.mods, ins.operands
+    name, mods = ins.opcode, ins.mods
     if name not in OP or name == "unsupported" or (
             name not in HALF_MOVES and any(m in HALF_TYPES for m in mods)):
         row[F_OP] = OP["unsupported"]   # half-precision arithmetic: the SASS engine runs it

@@ -16,7 +16,7 @@ from .family import declare
 from .lanes import M32, compare_float, dst, src_f32, src_f64, src_pred, src_u32, src_u64, write, write64, write_f32, write_pred
 from .ops_half import decode16, encode16, rounding_mode
 from .ops_int import combine, compare_mods
-from .rows import (F_CMP, F_FLAGS, F_OP, F_SUB, F_TYPE, FL_FTZ, FL_RM, FL_RN, FL_RP, FL_RZ_ROUND,
+from .rows import (ROUNDING, F_CMP, F_FLAGS, F_OP, F_SUB, F_TYPE, FL_FTZ, FL_RM, FL_RP, FL_RZ_ROUND,
                    FL_SAT, T_BF16, T_F16, T_F32, T_F64, T_S32, T_S64, T_U32, T_U64, TYPES, place, set_flags,
                    unsupported)
 
@@ -27,8 +27,6 @@ OPS = declare("float", ("FADD", "FMUL", "FFMA", "FMNMX", "FSEL", "FSETP", "FSET"
  O_F2F, O_DADD, O_DMUL, O_DFMA, O_DSETP, O_DMNMX, O_FSWZADD) = OPS.values()
 
 MUFU_FUNCTIONS = ("RCP", "RSQ", "SQRT", "EX2", "LG2", "SIN", "COS", "TANH", "RCP64H", "RSQ64H")
-ROUNDING = (("RM", FL_RM), ("RP", FL_RP), ("RZ", FL_RZ_ROUND), ("TRUNC", FL_RZ_ROUND),
-            ("FLOOR", FL_RM), ("CEIL", FL_RP), ("RN", FL_RN), ("FTZ", FL_FTZ), ("SAT", FL_SAT))
 INT_TYPES = ("U32", "S32", "U64", "S64", "U16", "S16", "U8", "S8")
 FLOAT_TYPES = ("F64", "F32", "F16", "BF16")
 

@@ -24,7 +24,7 @@ from numba import njit
 from .family import declare
 from .lanes import M32, compare_float, dst, write, write_pred
 from .ops_int import combine, compare_mods, is_constant_hfma2, _hfma2_mov
-from .rows import (F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, F_TYPE, FL_FTZ, FL_RM, FL_RP, FL_RZ_ROUND,
+from .rows import (ROUNDING, F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, F_TYPE, FL_FTZ, FL_RM, FL_RP, FL_RZ_ROUND,
                    FL_SAT, K_IMM, K_NONE, K_REG, M_FABS, M_FNEG, RZ, T_BF16, T_F16, T_F32, put,
                    set_flags, unsupported)
 
@@ -230,7 +230,6 @@ def _f2fp(ins, mods, ops, row):
     if "PACK_AB" not in mods or "F32" not in mods or not ({"F16", "BF16"} & set(mods)):
         raise unsupported(ins)
     row[F_OP] = O_F2FP
-    from .ops_float import ROUNDING
     set_flags(row, mods, ROUNDING + (("RELU", FL_RELU),))
     row[F_TYPE] = T_BF16 if "BF16" in mods else T_F16
     if len(ops) != 3:

@@ -19,7 +19,8 @@ from .. import metrics as m
 from ..compile import include_options, kernel_module, load_source
 from ..count import N_COUNTERS
 from ..errors import BudgetExceeded, LaunchError, MemoryFault, MemsimError, UnsupportedInstruction
-from ..launch import LaunchSpec, Value, dims
+from ..gpu_profile import sm_count
+from ..launch import Value, dims
 from ..names import match_kernel, unknown_kernel
 from ..memory import GlobalHeap, pack_params, split_args
 from ..ptx.parser import parse as parse_ptx
@@ -39,8 +40,6 @@ DEFAULT_BUDGET = 2_000_000_000
 # Local memory each thread may use below the stack top (register spills, local arrays, call
 # frames); a deeper access is reported as out of bounds.
 LOCAL_BYTES_PER_THREAD = 16 * 1024
-# %nsmid and the SM a block runs on (%smid = block % NSMID): the H100 SXM's 132 SMs.
-NSMID = 132
 MAX_THREADS_PER_BLOCK = 1024
 
 
@@ -104,7 +103,7 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
     shared_bytes = max(ptx_program.shared_static, ptx_program.shared_dynamic_offset + shared_mem)
     counters, round_trips = _run(code, program, heap, threads, block3, grid3, shared_bytes,
                                  max_instructions, TraceBuffers(trace, program),
-                                 constant_banks(bank0, others), NSMID)
+                                 constant_banks(bank0, others), sm_count())
     heap.write_back()
     rows = instruction_rows(program, counters)
     metrics = metrics_from_rows(rows, counters)
@@ -189,13 +188,6 @@ def _check_traceable(trace: TraceRequest, program: SassProgram) -> None:
     if trace.lines is not None and not any(static.line for static in program.instructions):
         raise MemsimError("trace lines= needs SASS line info, and this listing has none "
                           "(disassemble with nvdisasm -g): select SASS instructions with pcs= instead")
-
-
-def simulate_spec_sass(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]]:
-    values = spec.materialize()
-    report = simulate_sass(spec.source, spec.kernel, spec.grid, spec.block, values, spec.shared_mem,
-                           options=spec.options, **kwargs)
-    return report, values
 
 
 def _error(err: np.ndarray, program: SassProgram, heap: GlobalHeap, grid3, block3) -> Exception:
