@@ -133,13 +133,9 @@ def predict_time(report: KernelReport, traffic=None, profile: GpuProfile | None 
     report's own modeled metrics are used, and failing those an estimate from the sector counts
     (every load sector misses both caches). `static_shared_bytes` counts toward occupancy;
     `arguments` (the kernel's parameter count) toward the launch cost in the event time."""
-    if profile is None:
-        from .gpu_profile import load
-        profile = load(report.gpu or "H100")
+    profile = profile or _default_profile(report)
     k = constants or TimeModelConstants()
-    flow, source = _traffic(report, traffic, profile)
-    occ = occupancy_of(report, profile, registers_per_thread, static_shared_bytes)
-    rounds = _rounds(report, k)
+    flow, source, occ, rounds = _prepare(report, traffic, profile, registers_per_thread, static_shared_bytes, k)
     duration, breakdown = _duration(report, flow, profile, occ, rounds, k, boost=False)
     boosted, _ = _duration(report, _warm(flow, profile, k), profile, occ, rounds, k, boost=True)
     launch = profile.launch
@@ -147,6 +143,30 @@ def predict_time(report: KernelReport, traffic=None, profile: GpuProfile | None 
     return TimeEstimate(gpu=profile.name, duration_ns=duration, event_ms=(launch_ns + boosted) / 1e6,
                         breakdown=breakdown, occupancy=occ, traffic_source=source,
                         memory_rounds_per_warp=rounds, round_latency_ns=_round_latency(report, flow, profile))
+
+
+def duration_inputs(report: KernelReport, traffic=None, profile: GpuProfile | None = None, *,
+                    registers_per_thread: int | None = None, static_shared_bytes: int = 0,
+                    constants: TimeModelConstants | None = None) -> DurationInputs:
+    """What predict_time's duration is made of before the constants meet it (`combine`): a fit
+    computes these once per launch instead of re-running the model for every trial."""
+    profile = profile or _default_profile(report)
+    k = constants or TimeModelConstants()
+    flow, _, occ, rounds = _prepare(report, traffic, profile, registers_per_thread, static_shared_bytes, k)
+    return DurationInputs.of(report, flow, profile, occ, rounds, boost=False)
+
+
+def _default_profile(report: KernelReport) -> GpuProfile:
+    from .gpu_profile import load
+    return load(report.gpu or "H100")
+
+
+def _prepare(report: KernelReport, traffic, profile: GpuProfile, registers_per_thread: int | None,
+             static_shared_bytes: int, k: TimeModelConstants) -> tuple:
+    """(traffic, its source, occupancy, round trips per warp): the model's view of the launch."""
+    flow, source = _traffic(report, traffic, profile)
+    occ = occupancy_of(report, profile, registers_per_thread, static_shared_bytes)
+    return flow, source, occ, _rounds(report, k)
 
 
 # -- inputs ------------------------------------------------------------------------------------
