@@ -172,6 +172,16 @@ class FitSet:
         self._by_unroll = any(m.WARP_GLOBAL_ROUND_TRIPS not in c.report.metrics for c in cases)
         self._inputs: dict[float | None, SimpleNamespace] = {}
 
+    def subset(self, keep: np.ndarray) -> "FitSet":
+        """The cases where `keep` is true, reusing the inputs already computed (a LOFO fold)."""
+        part = FitSet.__new__(FitSet)
+        part.cases = [c for c, k in zip(self.cases, keep) if k]
+        part.traffic, part.profile, part._by_unroll = self.traffic, self.profile, self._by_unroll
+        part.measured, part.long, part.suite, part.seed = (a[keep] for a in (self.measured, self.long, self.suite, self.seed))
+        part._inputs = {key: SimpleNamespace(**{n: v[keep] for n, v in vars(ns).items()})
+                        for key, ns in self._inputs.items()}
+        return part
+
     def durations(self, constants: TimeModelConstants) -> np.ndarray:
         """Predicted gpu__time_duration of every case, in ns."""
         key = constants.loop_unroll if self._by_unroll else None
