@@ -208,7 +208,7 @@ def fit_loss(data: FitSet, constants: TimeModelConstants) -> float:
     errors = abs(np.expm1(logs))
     rank = spearman(predicted[data.suite], data.measured[data.suite])
     rank_penalty = 0.0 if np.isnan(rank) else 1 - rank
-    return float(np.mean(logs ** 2) + 3 * np.mean(logs[data.long] ** 2) + 0.3 * np.mean(errors > 0.25)
+    return float(np.mean(logs ** 2) + 3 * _mean(logs[data.long] ** 2) + 0.3 * np.mean(errors > 0.25)
                  + 3 * np.mean(errors > 0.5) + 0.02 * len(wrong) + SPEARMAN_WEIGHT * rank_penalty
                  + SEED_WEIGHT * _mean(errors[data.seed] > 0.2))
 
