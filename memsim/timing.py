@@ -133,13 +133,9 @@ def predict_time(report: KernelReport, traffic=None, profile: GpuProfile | None 
     report's own modeled metrics are used, and failing those an estimate from the sector counts
     (every load sector misses both caches). `static_shared_bytes` counts toward occupancy;
     `arguments` (the kernel's parameter count) toward the launch cost in the event time."""
-    if profile is None:
-        from .gpu_profile import load
-        profile = load(report.gpu or DEFAULT_GPU)
+    profile = profile or _default_profile(report)
     k = constants or TimeModelConstants()
-    flow, source = _traffic(report, traffic, profile)
-    occ = occupancy_of(report, profile, registers_per_thread, static_shared_bytes)
-    rounds = _rounds(report, k)
+    flow, source, occ, rounds = _prepare(report, traffic, profile, registers_per_thread, static_shared_bytes, k)
     duration, breakdown = _duration(report, flow, profile, occ, rounds, k, boost=False)
     boosted, _ = _duration(report, _warm(flow, profile, k), profile, occ, rounds, k, boost=True)
     launch = profile.launch
@@ -147,6 +143,30 @@ def predict_time(report: KernelReport, traffic=None, profile: GpuProfile | None 
     return TimeEstimate(gpu=profile.name, duration_ns=duration, event_ms=(launch_ns + boosted) / 1e6,
                         breakdown=breakdown, occupancy=occ, traffic_source=source,
                         memory_rounds_per_warp=rounds, round_latency_ns=_round_latency(report, flow, profile))
+
+
+def duration_inputs(report: KernelReport, traffic=None, profile: GpuProfile | None = None, *,
+                    registers_per_thread: int | None = None, static_shared_bytes: int = 0,
+                    constants: TimeModelConstants | None = None) -> DurationInputs:
+    """What predict_time's duration is made of before the constants meet it (`combine`): a fit
+    computes these once per launch instead of re-running the model for every trial."""
+    profile = profile or _default_profile(report)
+    k = constants or TimeModelConstants()
+    flow, _, occ, rounds = _prepare(report, traffic, profile, registers_per_thread, static_shared_bytes, k)
+    return DurationInputs.of(report, flow, profile, occ, rounds, boost=False)
+
+
+def _default_profile(report: KernelReport) -> GpuProfile:
+    from .gpu_profile import load
+    return load(report.gpu or DEFAULT_GPU)
+
+
+def _prepare(report: KernelReport, traffic, profile: GpuProfile, registers_per_thread: int | None,
+             static_shared_bytes: int, k: TimeModelConstants) -> tuple:
+    """(traffic, its source, occupancy, round trips per warp): the model's view of the launch."""
+    flow, source = _traffic(report, traffic, profile)
+    occ = occupancy_of(report, profile, registers_per_thread, static_shared_bytes)
+    return flow, source, occ, _rounds(report, k)
 
 
 # -- inputs ------------------------------------------------------------------------------------
@@ -261,70 +281,107 @@ def _round_latency(report: KernelReport, flow: _Traffic, profile: GpuProfile, bo
 
 # -- the duration ------------------------------------------------------------------------------
 
+class DurationInputs(BaseModel):
+    """Everything the duration needs that the fitted constants do not change, in ns (or counts).
+
+    Computed once per launch, so a fit that tries thousands of constant sets only re-runs
+    `combine` (validate.lofo stacks these into numpy arrays: `combine` is plain arithmetic and
+    works on arrays as on floats). `rounds` depends on `loop_unroll` where the report has no
+    scoreboard count (PTX engine): such inputs hold for the constants they were built with."""
+
+    dram_ns: float = Field(description="DRAM bytes over the streaming bandwidth")
+    l2_full_ns: float = Field(description="L2 sectors at one sector each, over the L2 bandwidth")
+    l2_partial_ns: float = Field(description="the partially written store sectors' share of l2_full_ns")
+    issue_ns: float = Field(description="warp instructions of the busiest SM at the full issue rate")
+    atomic_ns: float = Field(description="one cycle per atomic that queues behind another on one sector")
+    l1_shared_ns: float = Field(description="L1 + shared wavefronts of the busiest SM (shown, not combined)")
+    rounds: float
+    round_ns: float = Field(description="rounds x the average round-trip latency")
+    pipe_ns: float = Field(description="L1 pipe time of the resident warps' global wavefronts")
+    shared_ns: float = Field(description="shared wavefronts of the resident warps")
+    other_ns: float = Field(description="one cycle per non-memory warp instruction of a warp")
+    constant_trips: float
+    queue_ns: float = Field(description="one round's DRAM reads of the resident warps over the copy bandwidth")
+    block_waves: float
+    extra_warps: float = Field(description="warps per block beyond the first")
+    floor_ns: float = Field(description="the empty kernel's duration")
+
+    @classmethod
+    def of(cls, report: KernelReport, flow: _Traffic, profile: GpuProfile, occ: Occupancy, rounds: float,
+           boost: bool) -> "DurationInputs":
+        cycle_ns = profile.cycles_to_ns(1.0, boost)
+        blocks = math.prod(report.grid)
+        busiest_share = -(-blocks // profile.sm_count) / blocks   # of all the work, on the busiest SM
+        l2_ns = profile.l2.sector_bytes / profile.throughput.l2_read_gbs
+        global_wf, shared_wf = _l1_wavefronts(report)
+        resident = min(occ.blocks_per_sm, -(-blocks // profile.sm_count))
+        wf_ns = resident / blocks / profile.throughput.shared_wavefronts_per_clk_per_sm * cycle_ns
+        resident_share = min(blocks, profile.sm_count * occ.blocks_per_sm) / blocks
+        return cls(
+            dram_ns=(flow.dram_read + flow.dram_write) / profile.throughput.dram_copy_gbs,
+            l2_full_ns=(flow.l2_read + flow.l2_write) * l2_ns,
+            l2_partial_ns=flow.l2_write * _partial_write_share(report) * l2_ns,
+            issue_ns=_warp_instructions(report) * busiest_share * cycle_ns / profile.throughput.issue_per_clk_per_sm,
+            atomic_ns=_atomic_serial_ops(report) * cycle_ns,
+            l1_shared_ns=(global_wf + shared_wf) * busiest_share * cycle_ns
+                         / profile.throughput.shared_wavefronts_per_clk_per_sm,
+            rounds=rounds, round_ns=rounds * _round_latency(report, flow, profile, boost),
+            pipe_ns=global_wf * wf_ns, shared_ns=shared_wf * wf_ns,
+            other_ns=max(_warp_instructions(report) / max(_warps(report), 1) - rounds, 0.0) * cycle_ns,
+            constant_trips=_constant_round_trips(report),
+            queue_ns=flow.dram_read * resident_share / max(rounds, 1.0) / profile.throughput.dram_copy_gbs,
+            block_waves=occ.block_waves, extra_warps=occ.warps_per_sm / occ.blocks_per_sm - 1,
+            floor_ns=profile.launch.kernel_floor_ns)
+
+
+def combine(d, k: TimeModelConstants) -> tuple:
+    """(duration, {term: ns}) from DurationInputs (or the same fields as numpy arrays) and the
+    constants: the one place where the model's terms meet its fitted constants.
+
+    The latency term is block waves x (the slowest warp's dependent chain + the block's launch
+    and exit). A round ends when its data is back and the resident blocks' requests have passed
+    the L1 pipe; shared-memory wavefronts (bank conflicts) queue the warps between barriers;
+    every other instruction waits a few cycles for its operands; per-thread constant reads add
+    their round trips; and since a cold launch's warps all ask at once, a round's last read
+    arrives after the resident warps' DRAM bytes of that round have streamed. A block frees its
+    slot when its slowest warp ends: the more warps, the later."""
+    chain = (d.round_ns + k.l1_pipe_weight * d.pipe_ns + d.shared_ns + k.dependent_cycles * d.other_ns
+             + d.constant_trips * k.constant_round_ns + k.dram_queue * d.queue_ns)
+    tail = k.tail + k.tail_per_warp * d.extra_warps
+    terms = {
+        "dram": d.dram_ns,
+        "l2": d.l2_full_ns + d.l2_partial_ns * (k.partial_write_cost - 1.0),
+        "issue": d.issue_ns / k.issue_efficiency,
+        "latency": d.block_waves * (tail * chain + k.block_overhead_ns),
+        "atomics": d.atomic_ns * k.atomic_cycles,
+    }
+    combined = sum(t ** k.p_norm for t in terms.values()) ** (1.0 / k.p_norm)
+    return d.floor_ns + k.first_touch_ns + combined, terms
+
+
 def _duration(report: KernelReport, flow: _Traffic, profile: GpuProfile, occ: Occupancy, rounds: float,
               k: TimeModelConstants, boost: bool) -> tuple[float, TimeBreakdown]:
     """ncu's duration (or, with `boost`, the kernel's part of the event time) and its terms."""
-    cycle_ns = profile.cycles_to_ns(1.0, boost)
-    blocks = math.prod(report.grid)
-    busiest_share = -(-blocks // profile.sm_count) / blocks   # of all the work, on the busiest SM
-    instructions = _warp_instructions(report)
-    terms = {
-        "dram": (flow.dram_read + flow.dram_write) / profile.throughput.dram_copy_gbs,
-        "l2": _l2_sector_cost(report, flow, k) * profile.l2.sector_bytes / profile.throughput.l2_read_gbs,
-        "issue": instructions * busiest_share * cycle_ns
-                 / (k.issue_efficiency * profile.throughput.issue_per_clk_per_sm),
-        "latency": _latency_term(report, flow, profile, occ, rounds, k, boost),
-        "atomics": _atomic_serial_ops(report) * k.atomic_cycles * cycle_ns,
-    }
-    combined = sum(t ** k.p_norm for t in terms.values()) ** (1.0 / k.p_norm)
+    inputs = DurationInputs.of(report, flow, profile, occ, rounds, boost)
+    duration, terms = combine(inputs, k)
     # L1/shared wavefronts are inside the latency term (the chain waits for the pipe); the
     # busiest SM's total is shown for comparison.
-    terms["l1_shared"] = (sum(_l1_wavefronts(report)) * busiest_share * cycle_ns
-                          / profile.throughput.shared_wavefronts_per_clk_per_sm)
-    fixed = profile.launch.kernel_floor_ns + k.first_touch_ns
+    terms["l1_shared"] = inputs.l1_shared_ns
     breakdown = TimeBreakdown(dram_ns=terms["dram"], l2_ns=terms["l2"], l1_shared_ns=terms["l1_shared"],
                               issue_ns=terms["issue"], latency_ns=terms["latency"], atomics_ns=terms["atomics"],
-                              fixed_ns=fixed, bound=max(terms, key=terms.get))
-    return fixed + combined, breakdown
+                              fixed_ns=inputs.floor_ns + k.first_touch_ns, bound=max(terms, key=terms.get))
+    return duration, breakdown
 
 
-def _latency_term(report: KernelReport, flow: _Traffic, profile: GpuProfile, occ: Occupancy, rounds: float,
-                  k: TimeModelConstants, boost: bool) -> float:
-    """Block waves x (the slowest warp's dependent chain + the block's launch and exit).
-
-    A round ends when its data is back and the resident blocks' requests have passed the L1
-    pipe; shared-memory wavefronts (bank conflicts) queue the warps between barriers; every
-    other instruction waits a few cycles for its operands."""
-    cycle_ns = profile.cycles_to_ns(1.0, boost)
-    blocks = math.prod(report.grid)
-    other = max(_warp_instructions(report) / max(_warps(report), 1) - rounds, 0.0)
-    global_wf, shared_wf = _l1_wavefronts(report)
-    resident = min(occ.blocks_per_sm, -(-blocks // profile.sm_count))
-    wf_ns = resident / blocks / profile.throughput.shared_wavefronts_per_clk_per_sm * cycle_ns
-    # A request's last line leaves the L1 pipe after the lines queued before it (the resident
-    # warps' requests of that round): the warp waits for the pipe and then for the round trip.
-    chain = rounds * _round_latency(report, flow, profile, boost) + k.l1_pipe_weight * global_wf * wf_ns
-    chain += shared_wf * wf_ns + other * k.dependent_cycles * cycle_ns
-    chain += _constant_round_trips(report) * k.constant_round_ns
-    # A cold launch's warps all ask at once: a round's last read arrives after the DRAM
-    # bytes of the resident warps' round have streamed, not just one latency later.
-    resident_share = min(blocks, profile.sm_count * occ.blocks_per_sm) / blocks
-    chain += (k.dram_queue * flow.dram_read * resident_share / max(rounds, 1.0)
-              / profile.throughput.dram_copy_gbs)
-    # A block frees its slot when its slowest warp ends: the more warps, the later.
-    tail = k.tail + k.tail_per_warp * (occ.warps_per_sm / occ.blocks_per_sm - 1)
-    return occ.block_waves * (tail * chain + k.block_overhead_ns)
-
-
-def _l2_sector_cost(report: KernelReport, flow: _Traffic, k: TimeModelConstants) -> float:
-    """L2 sectors in full-sector units: a store sector that is only partly written costs more."""
+def _partial_write_share(report: KernelReport) -> float:
+    """Share of the store sectors that are only partly written (the L2 merges their bytes: they
+    cost `partial_write_cost` sectors each)."""
     partial = 0.0
     for ins in report.instructions:
         if ins.space == "global" and ins.op == "st" and ins.sectors:
             partial += max(ins.sectors - ins.bytes / 32.0, 0.0)
     st_sectors = max(_metric(report, m.GLOBAL_ST_SECTORS), 1.0)
-    partial_share = min(partial / st_sectors, 1.0)
-    return flow.l2_read + flow.l2_write * (1.0 + partial_share * (k.partial_write_cost - 1.0))
+    return min(partial / st_sectors, 1.0)
 
 
 def _atomic_serial_ops(report: KernelReport) -> float:

@@ -180,8 +180,8 @@ def _ranks(x: np.ndarray) -> np.ndarray:
     order = np.argsort(x, kind="stable")
     ranks = np.empty(len(x))
     ranks[order] = np.arange(len(x), dtype=float)
-    for value in np.unique(x):
+    values, counts = np.unique(x, return_counts=True)
+    for value in values[counts > 1]:   # only tied values need averaging (fits call this often)
         tied = x == value
-        if tied.sum() > 1:
-            ranks[tied] = ranks[tied].mean()
+        ranks[tied] = ranks[tied].mean()
     return ranks

@@ -21,6 +21,7 @@ from memsim import metrics as m
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec, digest
 
+from .cross_validation import CrossValidation
 from .record import DATA_DIR, CaseRecord, MeasurementFile
 
 
@@ -97,6 +98,8 @@ class MetricSummary(BaseModel):
 class ComparisonReport(BaseModel):
     versions: dict[str, Versions] = Field(default_factory=dict, description="per GPU folder")
     cases: list[CaseComparison] = Field(default_factory=list)
+    cross_validation: CrossValidation | None = Field(
+        None, description="with a model: the time model's leave-one-family-out and held-out accuracy")
 
     @property
     def failures(self) -> list[CaseComparison]:
@@ -121,6 +124,8 @@ class Prediction(BaseModel):
     metrics: dict[str, float] = Field(default_factory=dict)
     error: str = ""
     seconds: float = 0.0
+    report: dict | None = Field(None, description="with a model: what the time model reads of the report "
+                                                  "(validate.time_accuracy.stored_report), for its refits")
 
 
 def predict(spec: LaunchSpec, engine: str = "sass", model: str | None = None,
@@ -143,7 +148,12 @@ def predict(spec: LaunchSpec, engine: str = "sass", model: str | None = None,
         return Prediction(error=f"simulator crashed: {type(exc).__name__}: {exc}",
                           seconds=time.perf_counter() - started)
     return Prediction(input_digest=input_digest, output_digest=digest(values), metrics=report.metrics,
-                      seconds=time.perf_counter() - started)
+                      seconds=time.perf_counter() - started, report=_time_inputs(report) if model else None)
+
+
+def _time_inputs(report) -> dict:
+    from .time_accuracy import stored_report   # it imports this module
+    return stored_report(report)
 
 
 def compare_files(files: list[MeasurementFile], jobs: int = 1,
@@ -151,14 +161,34 @@ def compare_files(files: list[MeasurementFile], jobs: int = 1,
     """Simulate every selected recorded case (in `jobs` processes, with `engine`; with `model`
     the cache and time models of that GPU too) and compare."""
     work = [(f, c) for f in files for c in f.cases if select(c)]
-    measured = [c for _, c in work if c.measured]
-    registers = [recorded_registers(c) for c in measured]
-    predictions = iter(_predict_all([c.spec for c in measured], jobs, engine, model, registers))
+    measured = [(f, c) for f, c in work if c.measured]
+    registers = [recorded_registers(c) for _, c in measured]
+    predictions = _predict_all([c.spec for _, c in measured], jobs, engine, model, registers)
     known = {f.gpu: load_known_differences(f.gpu, engine) for f in files}
-    cases = [compare_case(c, f.gpu, f.case_set, next(predictions) if c.measured else None,
+    by_case = {(f.gpu, f.case_set, c.name): p for (f, c), p in zip(measured, predictions)}
+    cases = [compare_case(c, f.gpu, f.case_set, by_case.get((f.gpu, f.case_set, c.name)),
                           known[f.gpu].get(c.name))
              for f, c in work]
-    return ComparisonReport(versions={f.gpu: f.versions for f in files}, cases=cases)
+    report = ComparisonReport(versions={f.gpu: f.versions for f in files}, cases=cases)
+    if model:
+        report.cross_validation = cross_validate_run(work, by_case, model)
+    return report
+
+
+def cross_validate_run(work: list[tuple[MeasurementFile, CaseRecord]],
+                       predictions: dict[tuple[str, str, str], Prediction], model: str) -> CrossValidation | None:
+    """validate.lofo over the compared cases that have a duration and a simulated report: fits
+    read their measured traffic, predictions memsim's cache model's (the report's metrics)."""
+    from memsim import gpu_profile
+    from memsim.report import KernelReport
+
+    from .lofo import cross_validate
+    from .time_accuracy import time_case
+
+    reports = {key: KernelReport.model_validate(p.report) for key, p in predictions.items() if p.report}
+    cases = [time_case(c, f.case_set, report, report.static_shared_bytes, recorded_registers(c))
+             for f, c in work if (report := reports.get((f.gpu, f.case_set, c.name))) and m.DURATION in c.metrics]
+    return cross_validate(cases, gpu_profile.load(model), traffic="model") if cases else None
 
 
 def recorded_registers(record: CaseRecord) -> int | None:

@@ -308,3 +308,10 @@ def launch_problems(case: Case, ptx: str) -> list[str]:
     if int(np.prod(spec.block)) > 1024:
         problems.append(f"block {spec.block} has more than 1024 threads")
     return problems
+
+
+def held_out(case: Case) -> bool:
+    """Whether the case's kernel family is in the held-out part of the corpus, which no fit reads
+    (validate.families: a hash of the family name picks about a third)."""
+    from .families import family_of, is_held_out
+    return is_held_out(family_of("corpus", case.spec.kernel, case.tags))

@@ -122,6 +122,8 @@ def print_summary(report: ComparisonReport, console: Console | None = None) -> N
     ranking = time_ranking(report)
     if ranking:
         console.print(ranking_line(ranking))
+    for line in cross_validation_lines(report):
+        console.print(line)
     if report.failures:
         console.print(table("failing cases", FAILURE_HEADER, failure_cells(report)))
     for line in warnings(report):
@@ -166,6 +168,14 @@ def markdown(report: ComparisonReport) -> str:
     ranking = time_ranking(report)
     if ranking:
         lines += ["", ranking_line(ranking)]
+    if report.cross_validation:
+        lines += ["", "## gpu__time_duration on kernels the fit did not see", ""]
+        lines += [f"- {line}" for line in cross_validation_lines(report)[1:]]
+        lines += ["", "Per family (report.json has every launch):", ""] + _md_table(
+            ["family", "held out", "launches", "within 25%", "worst", "DRAM write within 20%"],
+            [[f.family, _flag(f.held_out), str(f.figures.cases), _percent(f.figures.within_25),
+              _percent(f.figures.max_error), _percent(f.figures.dram_write_within_20)]
+             for f in report.cross_validation.families])
     if report.failures:
         lines += ["", "## Failing cases", ""] + _md_table(FAILURE_HEADER, failure_cells(report, limit=1000))
     lines += ["", "## Cases", ""] + _md_table(
@@ -181,18 +191,40 @@ def _md_table(header: list[str], rows: list[list[str]]) -> list[str]:
             + ["| " + " | ".join(escape(c) for c in row) + " |" for row in rows])
 
 
-def write_reports(report: ComparisonReport, directory: Path, plot: bool = True) -> list[Path]:
+def write_reports(report: ComparisonReport, directory: Path, plot: bool = True, note=print) -> list[Path]:
     """report.md, report.json and (with matplotlib) scatter.png, and errors.png where modeled
-    metrics were predicted, in `directory`."""
+    metrics were predicted, in `directory`. matplotlib is an optional extra: without it the
+    pictures are skipped with one line to `note`, after the text reports are written (they
+    are what minutes of simulation produced)."""
     directory.mkdir(parents=True, exist_ok=True)
     written = [directory / "report.md", directory / "report.json"]
     written[0].write_text(markdown(report))
     written[1].write_text(report.model_dump_json(indent=1) + "\n")
+    if plot and not has_matplotlib():
+        note("skipped scatter.png and errors.png: matplotlib is not installed (pip install -e '.[plot]')")
+        plot = False
     if plot and write_scatter(report, directory / "scatter.png"):
         written.append(directory / "scatter.png")
     if plot and write_error_plot(report, directory / "errors.png"):
         written.append(directory / "errors.png")
     return written
+
+
+def has_matplotlib() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def cross_validation_lines(report: ComparisonReport) -> list[str]:
+    """The time model's in-sample, leave-one-family-out and held-out figures (validate.lofo)."""
+    if report.cross_validation is None:
+        return []
+    from .lofo import summary_lines   # it imports this package's comparison
+    return ["gpu__time_duration on kernels the fit did not see (validate.lofo):"] + [
+        f"  {line}" for line in summary_lines(report.cross_validation)]
 
 
 def write_error_plot(report: ComparisonReport, path: Path) -> bool:

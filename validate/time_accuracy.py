@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 from pydantic import BaseModel, Field
@@ -26,10 +26,13 @@ from pydantic import BaseModel, Field
 from memsim import gpu_profile
 from memsim import metrics as m
 from memsim.report import KernelReport
-from memsim.timing import TRAFFIC_METRICS, TimeEstimate, TimeModelConstants, predict_time
+from memsim.gpu_profile import GpuProfile
+from memsim.timing import (TRAFFIC_METRICS, DurationInputs, TimeEstimate, TimeModelConstants, combine,
+                           duration_inputs, predict_time)
 
 from . import record as rec
 from .accuracy import ladder_order, spearman
+from .families import check_not_held_out, family_of
 
 INPUTS = Path(__file__).parent.parent / "tests" / "golden" / "h100-time-inputs.json"
 INPUTS_BY_ENGINE = {"ptx": INPUTS, "sass": INPUTS.with_name("h100-time-inputs-sass.json")}
@@ -42,7 +45,9 @@ class TimeCase(BaseModel):
     duration_ns: float
     event_ns: float | None = None
     arguments: int = 4
+    registers: int | None = Field(None, description="per thread, where recorded (None: the model assumes 32)")
     traffic: dict[str, float] = Field(default_factory=dict, description="measured cache/DRAM counters")
+    family: str = Field("", description="kernel family (validate.families): what cross-validation leaves out")
 
 
 class CaseError(BaseModel):
@@ -81,19 +86,34 @@ def load_cases(inputs: Path = INPUTS, data_dir: Path = rec.DATA_DIR) -> list[Tim
             entry = stored.get(record.name)
             if not record.measured or entry is None or m.DURATION not in record.metrics:
                 continue
-            cases.append(TimeCase(
-                name=record.name, case_set=file.case_set, report=KernelReport.model_validate(entry["report"]),
-                static_shared_bytes=entry["static_shared_bytes"], duration_ns=record.metrics[m.DURATION],
-                event_ns=record.timing.median_ms * 1e6 if record.timing else None, arguments=len(record.spec.args),
-                traffic={k: record.metrics[k] for k in TRAFFIC_METRICS if k in record.metrics}))
+            cases.append(time_case(record, file.case_set, KernelReport.model_validate(entry["report"]),
+                                   entry["static_shared_bytes"]))
     return cases
+
+
+def time_case(record: rec.CaseRecord, case_set: str, report: KernelReport, static_shared_bytes: int,
+              registers: int | None = None) -> TimeCase:
+    """One recorded launch as the time model and its fit see it: memsim's report, the measured
+    traffic and duration, and its kernel family."""
+    return TimeCase(
+        name=record.name, case_set=case_set, report=report, static_shared_bytes=static_shared_bytes,
+        duration_ns=record.metrics[m.DURATION], event_ns=record.timing.median_ms * 1e6 if record.timing else None,
+        arguments=len(record.spec.args), registers=registers,
+        traffic={k: record.metrics[k] for k in TRAFFIC_METRICS if k in record.metrics},
+        family=family_of(case_set, record.spec.kernel, record.tags))
 
 
 def predict(case: TimeCase, traffic: str = "measured", profile=None,
             constants: TimeModelConstants | None = None) -> TimeEstimate:
-    given = case.traffic if traffic == "measured" and len(case.traffic) == len(TRAFFIC_METRICS) else None
-    return predict_time(case.report, given, profile or gpu_profile.load("H100"),
-                        static_shared_bytes=case.static_shared_bytes, arguments=case.arguments, constants=constants)
+    return predict_time(case.report, _given(case, traffic), profile or gpu_profile.load("H100"),
+                        registers_per_thread=case.registers, static_shared_bytes=case.static_shared_bytes,
+                        arguments=case.arguments, constants=constants)
+
+
+def _given(case: TimeCase, traffic: str) -> dict[str, float] | None:
+    """The traffic handed to the model: the measured counters ("measured"), else None (the
+    report's own modeled metrics where it has them, else the estimate from its sectors)."""
+    return case.traffic if traffic == "measured" and len(case.traffic) == len(TRAFFIC_METRICS) else None
 
 
 def evaluate(cases: list[TimeCase], traffic: str = "measured", constants: TimeModelConstants | None = None) -> TimeAccuracy:
@@ -134,38 +154,86 @@ SPEARMAN_WEIGHT = 2.0
 SEED_WEIGHT = 3.0
 
 
-def fit_loss(cases: list[TimeCase], constants: TimeModelConstants) -> float:
+class FitSet:
+    """The cases a fit reads, with the time model's constant-independent inputs computed once
+    (memsim.timing.DurationInputs, stacked into arrays): a trial set of constants then costs one
+    vectorized `combine`, not a run of the model per case. Refuses held-out corpus cases
+    (validate.families): no fit may read them."""
+
+    def __init__(self, cases: list[TimeCase], profile: GpuProfile | None = None, traffic: str = "measured"):
+        check_not_held_out(c.family for c in cases)
+        self.cases, self.traffic = cases, traffic
+        self.profile = profile or gpu_profile.load("H100")
+        self.measured = np.array([c.duration_ns for c in cases])
+        self.long = self.measured > 5000
+        self.suite = np.array([c.case_set == "suite" for c in cases])
+        self.seed = np.array([c.name.startswith("s00") for c in cases])
+        # PTX reports have no scoreboard: their round trips depend on loop_unroll.
+        self._by_unroll = any(m.WARP_GLOBAL_ROUND_TRIPS not in c.report.metrics for c in cases)
+        self._inputs: dict[float | None, SimpleNamespace] = {}
+
+    def subset(self, keep: np.ndarray) -> "FitSet":
+        """The cases where `keep` is true, reusing the inputs already computed (a LOFO fold)."""
+        part = FitSet.__new__(FitSet)
+        part.cases = [c for c, k in zip(self.cases, keep) if k]
+        part.traffic, part.profile, part._by_unroll = self.traffic, self.profile, self._by_unroll
+        part.measured, part.long, part.suite, part.seed = (a[keep] for a in (self.measured, self.long, self.suite, self.seed))
+        part._inputs = {key: SimpleNamespace(**{n: v[keep] for n, v in vars(ns).items()})
+                        for key, ns in self._inputs.items()}
+        return part
+
+    def durations(self, constants: TimeModelConstants) -> np.ndarray:
+        """Predicted gpu__time_duration of every case, in ns."""
+        key = constants.loop_unroll if self._by_unroll else None
+        if key not in self._inputs:
+            self._inputs[key] = _stack([duration_inputs(
+                c.report, _given(c, self.traffic), self.profile, registers_per_thread=c.registers,
+                static_shared_bytes=c.static_shared_bytes, constants=constants) for c in self.cases])
+        return combine(self._inputs[key], constants)[0]
+
+
+def _stack(inputs: list[DurationInputs]) -> SimpleNamespace:
+    """The fields of many DurationInputs as arrays (combine is elementwise arithmetic)."""
+    return SimpleNamespace(**{name: np.array([getattr(i, name) for i in inputs], dtype=float)
+                              for name in DurationInputs.model_fields})
+
+
+def fit_loss(data: FitSet, constants: TimeModelConstants) -> float:
     """Mean squared log error, launches above 5 us counted four times (they carry the ladders),
     plus penalties for cases outside 25% and 50%, for ladder pairs out of order and for the
     suite's rank order (1 - Spearman) and for seed launches off by more than 20%."""
-    profile = gpu_profile.load("H100")
-    predicted = [predict(c, "measured", profile, constants).duration_ns for c in cases]
-    logs = np.array([math.log(p / c.duration_ns) for p, c in zip(predicted, cases)])
-    long = np.array([c.duration_ns > 5000 for c in cases])
-    _, wrong = ladder_order({c.name: (c.duration_ns, p) for c, p in zip(cases, predicted)})
+    predicted = data.durations(constants)
+    logs = np.log(predicted / data.measured)
+    _, wrong = ladder_order({c.name: (c.duration_ns, p) for c, p in zip(data.cases, predicted)})
     errors = abs(np.expm1(logs))
-    suite = np.array([c.case_set == "suite" for c in cases])
-    seed = np.array([c.name.startswith("s00") for c in cases])
-    rank = spearman(np.array(predicted)[suite], np.array([c.duration_ns for c in cases])[suite])
-    return float(np.mean(logs ** 2) + 3 * np.mean(logs[long] ** 2) + 0.3 * np.mean(errors > 0.25)
-                 + 3 * np.mean(errors > 0.5) + 0.02 * len(wrong) + SPEARMAN_WEIGHT * (1 - rank)
-                 + SEED_WEIGHT * np.mean(errors[seed] > 0.2))
+    rank = spearman(predicted[data.suite], data.measured[data.suite])
+    rank_penalty = 0.0 if np.isnan(rank) else 1 - rank
+    return float(np.mean(logs ** 2) + 3 * _mean(logs[data.long] ** 2) + 0.3 * np.mean(errors > 0.25)
+                 + 3 * np.mean(errors > 0.5) + 0.02 * len(wrong) + SPEARMAN_WEIGHT * rank_penalty
+                 + SEED_WEIGHT * _mean(errors[data.seed] > 0.2))
 
 
-def fit(cases: list[TimeCase], start: TimeModelConstants | None = None, rounds: int = 3,
+def _mean(values: np.ndarray) -> float:
+    """The mean, 0 for no values (a fit set without seed launches has no seed penalty)."""
+    return float(np.mean(values)) if len(values) else 0.0
+
+
+def fit(cases: list[TimeCase] | FitSet, start: TimeModelConstants | None = None, rounds: int = 3,
         progress=print) -> TimeModelConstants:
     """Coordinate descent over FIT_BOUNDS, each constant tried at a few multiples of its value."""
+    data = cases if isinstance(cases, FitSet) else FitSet(cases)
     best = start or TimeModelConstants()
-    best_loss = fit_loss(cases, best)
+    best_loss = fit_loss(data, best)
     for _ in range(rounds):
         for name, (low, high) in FIT_BOUNDS.items():
             value = getattr(best, name)
             for factor in (0.5, 0.7, 0.85, 0.93, 1.07, 1.15, 1.3, 1.6, 2.0):
                 trial = best.model_copy(update={name: float(np.clip(value * factor, low, high))})
-                loss = fit_loss(cases, trial)
+                loss = fit_loss(data, trial)
                 if loss < best_loss:
                     best, best_loss = trial, loss
-            progress(f"{name} = {getattr(best, name):.4g}  loss {best_loss:.4f}")
+            if progress:
+                progress(f"{name} = {getattr(best, name):.4g}  loss {best_loss:.4f}")
     return best
 
 

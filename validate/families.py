@@ -1,0 +1,63 @@
+"""Kernel families of the recorded cases, and the part of the corpus that no fit may read.
+
+A fitted constant is only honest on kernels it never saw, and a kernel launched at several
+sizes is one kernel: leaving out one launch while fitting on its siblings measures nothing. So
+cross-validation leaves out whole *families* (issue 11):
+
+- suite and corpus: one family per kernel, i.e. per source function: the kernel's name without
+  template arguments (`k_reduce_shfl<256>` and `<128>` are one family), and for the corpus its
+  file too (`corpus:reduce/k_reduce_shfl`). Every launch of the kernel (sizes, blocks,
+  strides, dtypes passed as arguments) is in it.
+- fuzz sets: each case is a generated kernel, and kernels drawn with the same features (the
+  generator's tags: loop, shared, 2d, vector, atomic, ...) are one template that differs only
+  in sizes, strides and guards: one family per generator and feature set
+  (`fuzz:2d+global+shared`).
+
+The held-out corpus: the corpus families whose name hashes (SHA-256, first byte) to 0 modulo 3,
+about a third, fixed by the names alone so that no later choice can move a kernel in or out.
+No fit reads them (validate.time_accuracy.FitSet refuses them); they are predicted once, with
+constants fitted on everything else.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+
+FUZZ_SETS = ("fuzz", "fuzz2")
+HELD_OUT_SET = "corpus"
+HELD_OUT_MODULUS = 3
+
+
+class HeldOutError(ValueError):
+    """A fit was handed cases of the held-out corpus."""
+
+
+def kernel_base(kernel: str) -> str:
+    """The kernel's name without template arguments: its source function."""
+    return kernel.split("<", 1)[0].strip()
+
+
+def family_of(case_set: str, kernel: str, tags: Iterable[str] = ()) -> str:
+    """The family of one recorded case (module docstring: the rule)."""
+    tags = list(tags)
+    if case_set in FUZZ_SETS:
+        features = sorted(set(tags) - set(FUZZ_SETS))
+        return f"{case_set}:{'+'.join(features)}"
+    if case_set == HELD_OUT_SET:
+        files = [t.removeprefix("file:") for t in tags if t.startswith("file:")]
+        return f"{case_set}:{files[0] + '/' if files else ''}{kernel_base(kernel)}"
+    return f"{case_set}:{kernel_base(kernel)}"
+
+
+def is_held_out(family: str) -> bool:
+    """Whether the family is in the held-out part of the corpus (a hash of its name)."""
+    if not family.startswith(HELD_OUT_SET + ":"):
+        return False
+    return hashlib.sha256(family.encode()).digest()[0] % HELD_OUT_MODULUS == 0
+
+
+def check_not_held_out(families: Iterable[str]) -> None:
+    """Raise HeldOutError when any family is held out: called by every fit on its cases."""
+    held = sorted({f for f in families if is_held_out(f)})
+    if held:
+        raise HeldOutError(f"a fit was given {len(held)} held-out corpus families: {', '.join(held[:5])}")
