@@ -2,19 +2,22 @@
 
 Parses arguments and dispatches; the tables come from memsim.render. A MemsimError (a user's
 mistake: unknown kernel, bad geometry, bad argument spec, missing file, compile error) prints
-`error: <message>` on stderr and exits 2; a failed --check exits 1.
+`error: <message>` on stderr and exits 2; a failed --check exits 1; Ctrl-C prints
+`interrupted` and exits 130 (memsim.progress).
 """
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 
+from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from . import catalog, render
+from . import catalog, progress, render
 from .compile import include_options
 from .errors import LaunchError, MemsimError
 from .launch import ArgSpec, LaunchSpec, dims
@@ -25,6 +28,7 @@ EXIT_CHECK_FAILED = 1
 EXIT_USER_ERROR = 2
 DLCM_CA = "-Xptxas=-dlcm=ca"   # NVRTC passes it on to ptxas; memsim.pascal reads it from the options
 SOURCE_SUFFIXES = (".cu", ".cuh", ".ptx")
+BIG_LAUNCH_THREADS = 1 << 20   # launches this large get a spinner: they take seconds or more
 
 ARG_HELP = """\
 kernel arguments (--arg, in the kernel's parameter order):
@@ -147,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USER_ERROR
     except BrokenPipeError:  # `memsim list | head`
         return 0
+    except KeyboardInterrupt:
+        return progress.interrupted()
 
 
 def _console() -> Console:
@@ -227,13 +233,38 @@ def resolve_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, ca
     return catalog_launches(args)
 
 
-def run_launch(spec: LaunchSpec, args: argparse.Namespace):
-    """(report, argument values) of one launch: counts, plus the GPU's models with --gpu."""
-    if getattr(args, "dlcm", None) == "ca":
+class LaunchOptions(BaseModel):
+    """How to run a launch (--gpu, --arch, --engine, --dlcm): a model, not the argparse
+    Namespace, so that it travels to pool workers and Dask workers as plain data."""
+
+    gpu: str | None = None
+    arch: str | None = None
+    engine: str = "auto"
+    dlcm: str | None = None
+
+    @classmethod
+    def of(cls, args: argparse.Namespace) -> "LaunchOptions":
+        return cls(gpu=args.gpu, arch=args.arch, engine=args.engine, dlcm=getattr(args, "dlcm", None))
+
+
+def compute_launch(spec: LaunchSpec, options: LaunchOptions):
+    """(report, argument values) of one launch: counts, plus the GPU's models with a gpu."""
+    if options.dlcm == "ca":
         spec = spec.model_copy(update={"options": (*spec.options, DLCM_CA)})
-    if args.gpu:
-        return predict_spec(spec, arch=args.arch, engine=args.engine, gpu=args.gpu)
-    return simulate_spec(spec, arch=args.arch or "sm_90", engine=args.engine)
+    if options.gpu:
+        return predict_spec(spec, arch=options.arch, engine=options.engine, gpu=options.gpu)
+    return simulate_spec(spec, arch=options.arch or "sm_90", engine=options.engine)
+
+
+def run_launch(spec: LaunchSpec, args: argparse.Namespace):
+    """compute_launch for a person: interruptible by Ctrl-C, with a spinner on a terminal while
+    a big launch runs (the emulator reports no progress from inside a launch)."""
+    threads = math.prod(spec.grid) * math.prod(spec.block)
+    show = (threads >= BIG_LAUNCH_THREADS
+            and progress.wanted(getattr(args, "json", False) or getattr(args, "csv", False)))
+    label = f"simulating {spec.kernel} (grid {render.dims_text(spec.grid)}, block {render.dims_text(spec.block)})"
+    with progress.spinner(label, show):
+        return progress.call_interruptibly(compute_launch, spec, LaunchOptions.of(args))
 
 
 def _check_metrics(args: argparse.Namespace) -> None:
