@@ -8,10 +8,8 @@ for a reason that is no fault of the simulator's.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
 from enum import Enum
 
 from pydantic import BaseModel, Field
@@ -20,6 +18,8 @@ from gpu.versions import Versions
 from memsim import metrics as m
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec, digest
+from memsim.pool import run_all
+from memsim.progress import Advance
 
 from .record import DATA_DIR, CaseRecord, MeasurementFile
 
@@ -147,13 +147,14 @@ def predict(spec: LaunchSpec, engine: str = "sass", model: str | None = None,
 
 
 def compare_files(files: list[MeasurementFile], jobs: int = 1,
-                  select=lambda record: True, engine: str = "sass", model: str | None = None) -> ComparisonReport:
+                  select=lambda record: True, engine: str = "sass", model: str | None = None,
+                  progress: Advance = lambda n=1: None) -> ComparisonReport:
     """Simulate every selected recorded case (in `jobs` processes, with `engine`; with `model`
-    the cache and time models of that GPU too) and compare."""
+    the cache and time models of that GPU too) and compare; progress(1) per simulated case."""
     work = [(f, c) for f in files for c in f.cases if select(c)]
     measured = [c for _, c in work if c.measured]
-    registers = [recorded_registers(c) for c in measured]
-    predictions = iter(_predict_all([c.spec for c in measured], jobs, engine, model, registers))
+    calls = [(c.spec, engine, model, recorded_registers(c)) for c in measured]
+    predictions = iter(run_all(predict, calls, jobs, progress))
     known = {f.gpu: load_known_differences(f.gpu, engine) for f in files}
     cases = [compare_case(c, f.gpu, f.case_set, next(predictions) if c.measured else None,
                           known[f.gpu].get(c.name))
@@ -165,16 +166,6 @@ def recorded_registers(record: CaseRecord) -> int | None:
     """Registers per thread ncu saw (launch__registers_per_thread), for the models' occupancy."""
     value = record.metrics.get("launch__registers_per_thread")
     return int(value) if value else None
-
-
-def _predict_all(specs: list[LaunchSpec], jobs: int, engine: str, model: str | None,
-                 registers: list[int | None]) -> list[Prediction]:
-    if jobs <= 1 or len(specs) <= 1:
-        return [predict(s, engine, model, r) for s, r in zip(specs, registers)]
-    # spawn, not fork: a parent that already ran numba's OpenMP threads cannot fork safely.
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return list(pool.map(predict, specs, [engine] * len(specs), [model] * len(specs), registers,
-                             chunksize=1))
 
 
 def compare_case(record: CaseRecord, gpu: str, case_set: str,
