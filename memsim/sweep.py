@@ -38,6 +38,7 @@ BLOCK_NAMES = ("bx", "by", "bz", "threads")  # what an expression knows of the b
 TEMPLATED = "--kernel, --grid, --arg, --option and --shared-mem"
 _BLOCK = re.compile(r"\d+(x\d+){0,2}")
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+DASK_CONNECT_TIMEOUT = "20s"
 
 EPILOG = f"""\
 configurations: every --block shape times every combination of --param values (the cartesian
@@ -317,7 +318,7 @@ def run_dask(jobs: list[SweepJob], options: cli.LaunchOptions, address: str,
     cluster = LocalCluster(n_workers=local_workers, threads_per_worker=1,
                                                   dashboard_address=":0") if address == "local" else None
     try:
-        with Client(cluster or address, timeout="20s") as client:
+        with Client(cluster or address, timeout=DASK_CONNECT_TIMEOUT) as client:
             return _gather(client, jobs, options, advance, as_completed)
     except OSError as exc:
         raise LaunchError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
