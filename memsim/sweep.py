@@ -62,9 +62,9 @@ how a parameter reaches the launch:
         --grid '{{n/bx}}' --arg 'float32[{{n}}]' --arg 'float32[{{n/bx}}]:zeros'
     memsim sweep transpose_naive_row --block 32x8,32x16,32x32 --param nx=1024,2048 --gpu H100
 
-best: marked per problem (rows of the same kernel and the same values of every --param not
-named by --tune): the lowest modeled time with --gpu, else the fewest memory transactions
-(global sectors + shared wavefronts).
+best: marked per problem (rows with the same values of every --param not named by --tune;
+the kernels of a catalog group compete): the lowest modeled time with --gpu, else the fewest
+memory transactions (global sectors + shared wavefronts).
 
 execution: --jobs processes on this machine (default: every core), or --dask ADDRESS: the
 scheduler of a running dask.distributed cluster ('local' starts a LocalCluster of --jobs
@@ -340,9 +340,10 @@ def _gather(client, jobs: list[SweepJob], options: cli.LaunchOptions, advance: p
 
 
 def mark_best(rows: list[SweepRow], tune: list[str] = ()) -> list[SweepRow]:
-    """Mark the row with the lowest figure within each problem: rows of one kernel whose
-    parameters agree except the block and the --tune ones."""
-    problem = lambda r: (r.name, tuple((k, v) for k, v in r.params.items() if k not in tune))
+    """Mark the row with the lowest figure within each problem: rows whose parameters agree
+    except the block and the --tune ones (a catalog group's kernels are variants of one
+    problem, as `memsim compare` treats them)."""
+    problem = lambda r: tuple((k, v) for k, v in r.params.items() if k not in tune)
     best = {}
     for index, one in enumerate(rows):
         key = problem(one)
@@ -416,7 +417,7 @@ def plot(rows: list[SweepRow], path: str) -> bool:
     axes.set_xticks(range(len(blocks)), blocks)
     axes.set_xlabel("block")
     axes.set_ylabel("modeled time (us)" if timed else "global sectors + shared wavefronts")
-    axes.set_title("memsim sweep (star: best per problem)")
+    axes.set_title("memsim sweep (star: the best of each problem)")
     if max(r.figure for r in rows) > 10 * max(min(r.figure for r in rows), 1e-9):
         axes.set_yscale("log")
     axes.legend(fontsize="small")
@@ -427,9 +428,10 @@ def plot(rows: list[SweepRow], path: str) -> bool:
 
 
 def _problems(rows: list[SweepRow]) -> dict[str, list[SweepRow]]:
+    """The plot's lines: one per kernel and parameter values (the blocks along the line)."""
     groups: dict[str, list[SweepRow]] = {}
     for one in rows:
-        label = " ".join([one.name] + [f"{k}={v}" for k, v in one.params.items()])
+        label = " ".join([one.name] + [f"{k}={v}" for k, v in one.params.items() if v != one.name])
         groups.setdefault(label, []).append(one)
     return groups
 
