@@ -28,7 +28,7 @@ from rich.text import Text
 
 from . import cli, metrics as m, progress, render
 from .compile import load_source
-from .errors import LaunchError
+from .errors import LaunchError, MemsimError
 from .launch import LaunchSpec, dims
 from .pool import run_all
 from .report import KernelReport
@@ -327,12 +327,22 @@ def run_dask(jobs: list[SweepJob], options: cli.LaunchOptions, address: str,
             cluster.close()
 
 
+def _row_or_error(job: SweepJob, options: cli.LaunchOptions) -> SweepRow | MemsimError:
+    """run_job for Dask: a user's mistake comes back as a value, because a raised one is also
+    logged by the worker with its traceback (our one-line errors would not be one line)."""
+    try:
+        return run_job(job, options)
+    except MemsimError as exc:
+        return exc
+
+
 def _gather(client, jobs: list[SweepJob], options: cli.LaunchOptions, advance: progress.Advance,
             as_completed) -> list[SweepRow]:
-    futures = client.map(run_job, jobs, [options] * len(jobs), pure=False)
+    futures = client.map(_row_or_error, jobs, [options] * len(jobs), pure=False)
     try:
         for future in as_completed(futures):
-            future.result()  # the first failure is raised here, as the local run raises it
+            if isinstance(outcome := future.result(), MemsimError):
+                raise outcome  # the first failure, as the local run raises it
             advance(1)
         return client.gather(futures)
     finally:

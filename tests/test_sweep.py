@@ -119,6 +119,16 @@ def test_json_rows_equal_locally_and_on_a_dask_localcluster(capsys):
     assert json.loads(remote) == rows
 
 
+def test_a_launch_error_on_dask_is_one_line(capsys):
+    distributed = pytest.importorskip("distributed")
+    bad_kernel = [*TINY[:3], "k_missing", *TINY[4:]]
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=":0") as cluster:
+        code, out, err = run(capsys, *bad_kernel, "--dask", cluster.scheduler_address)
+    assert code == 2 and out == ""
+    assert err.startswith("error: no kernel named 'k_missing'") and err.count("\n") == 1
+
+
 def test_a_pool_of_two_processes_gives_the_in_process_rows():
     args = parsed(*TINY)
     jobs, options = sweep.sweep_jobs(args), cli.LaunchOptions.of(args)
