@@ -2,7 +2,8 @@
 
 Parses arguments and dispatches; the tables come from memsim.render. A MemsimError (a user's
 mistake: unknown kernel, bad geometry, bad argument spec, missing file, compile error) prints
-`error: <message>` on stderr and exits 2; a failed --check exits 1.
+`error: <message>` on stderr and exits 2; a failed --check exits 1; Ctrl-C prints
+`interrupted` and exits 130 (memsim.progress).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 from rich.table import Table
 from rich.text import Text
 
-from . import catalog, render
+from . import catalog, progress, render
 from .errors import LaunchError, MemsimError
 from .launch import LaunchSpec
 from .launch_args import ARG_HELP, add_launch_arguments, make_console, resolve_launches, run_launch
@@ -48,8 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
                          help="ca: cache every global load in L1, as `nvcc -Xptxas -dlcm=ca` (the seeds' "
                               "build); cg (default): L2 only")
     add_coverage_command(commands)
-    from . import inspect_cli  # show, source, advise, compare: they reuse the launch arguments
+    from . import inspect_cli, sweep  # show, source, advise, compare, sweep: they reuse the launch arguments
     inspect_cli.add_commands(commands)
+    sweep.add_command(commands)
     return parser
 
 
@@ -88,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USER_ERROR
     except BrokenPipeError:  # `memsim list | head`
         return 0
+    except KeyboardInterrupt:
+        return progress.interrupted()
 
 
 def run_list(args: argparse.Namespace) -> int:

@@ -4,11 +4,13 @@ show, source, advise, compare, sweep), so the commands parse and run launches on
 from __future__ import annotations
 
 import argparse
+import math
 from pathlib import Path
 
+from pydantic import BaseModel
 from rich.console import Console
 
-from . import catalog
+from . import catalog, progress, render
 from .compile import include_options
 from .errors import LaunchError
 from .launch import ArgSpec, LaunchSpec, dims
@@ -17,6 +19,7 @@ from .simulate import simulate_spec
 
 DLCM_CA = "-Xptxas=-dlcm=ca"   # NVRTC passes it on to ptxas; memsim.pascal reads it from the options
 SOURCE_SUFFIXES = (".cu", ".cuh", ".ptx")
+BIG_LAUNCH_THREADS = 1 << 20   # launches this large get a spinner: they take seconds or more
 
 ARG_HELP = """\
 kernel arguments (--arg, in the kernel's parameter order):
@@ -133,10 +136,35 @@ def resolve_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, ca
     return catalog_launches(args)
 
 
-def run_launch(spec: LaunchSpec, args: argparse.Namespace):
-    """(report, argument values) of one launch: counts, plus the GPU's models with --gpu."""
-    if getattr(args, "dlcm", None) == "ca":
+class LaunchOptions(BaseModel):
+    """How to run a launch (--gpu, --arch, --engine, --dlcm): a model, not the argparse
+    Namespace, so that it travels to pool workers and Dask workers as plain data."""
+
+    gpu: str | None = None
+    arch: str | None = None
+    engine: str = "auto"
+    dlcm: str | None = None
+
+    @classmethod
+    def of(cls, args: argparse.Namespace) -> "LaunchOptions":
+        return cls(gpu=args.gpu, arch=args.arch, engine=args.engine, dlcm=getattr(args, "dlcm", None))
+
+
+def compute_launch(spec: LaunchSpec, options: LaunchOptions):
+    """(report, argument values) of one launch: counts, plus the GPU's models with a gpu."""
+    if options.dlcm == "ca":
         spec = spec.model_copy(update={"options": (*spec.options, DLCM_CA)})
-    if args.gpu:
-        return predict_spec(spec, arch=args.arch, engine=args.engine, gpu=args.gpu)
-    return simulate_spec(spec, arch=args.arch or "sm_90", engine=args.engine)
+    if options.gpu:
+        return predict_spec(spec, arch=options.arch, engine=options.engine, gpu=options.gpu)
+    return simulate_spec(spec, arch=options.arch or "sm_90", engine=options.engine)
+
+
+def run_launch(spec: LaunchSpec, args: argparse.Namespace):
+    """compute_launch for a person: interruptible by Ctrl-C, with a spinner on a terminal while
+    a big launch runs (the emulator reports no progress from inside a launch)."""
+    threads = math.prod(spec.grid) * math.prod(spec.block)
+    show = (threads >= BIG_LAUNCH_THREADS
+            and progress.wanted(getattr(args, "json", False) or getattr(args, "csv", False)))
+    label = f"simulating {spec.kernel} (grid {render.dims_text(spec.grid)}, block {render.dims_text(spec.block)})"
+    with progress.spinner(label, show):
+        return progress.call_interruptibly(compute_launch, spec, LaunchOptions.of(args))

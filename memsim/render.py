@@ -159,7 +159,8 @@ def provenance_of(report: KernelReport, metric: str) -> str:
     return (report.provenance.get(metric) or m.provenance(metric)).value
 
 
-def _dims(dims: tuple[int, ...]) -> str:
+def dims_text(dims: tuple[int, ...]) -> str:
+    """(32, 8, 1) -> "32x8x1", as the tables write launch shapes."""
     return "x".join(str(d) for d in dims)
 
 
@@ -168,7 +169,7 @@ def heading(report: KernelReport, name: str = "", detail: str = "") -> str:
     extra = f"  {escape(detail)}" if detail else ""
     engine = ("  [yellow]PTX-level: may differ where ptxas reshapes the code[/yellow]"
               if report.engine == "ptx" else "  SASS")
-    return (f"[bold]{label}[/bold]{extra}  grid {_dims(report.grid)}  block {_dims(report.block)}"
+    return (f"[bold]{label}[/bold]{extra}  grid {dims_text(report.grid)}  block {dims_text(report.block)}"
             f"  {report.arch}{engine}  simulated in {report.simulation_seconds:.2f}s")
 
 
@@ -192,7 +193,7 @@ def csv_rows(reports: Iterable[KernelReport], names: Iterable[str]) -> list[dict
     for report, name in zip(reports, names):
         for metric in sorted(report.metrics):
             rows.append(dict(name=name, kernel=report.kernel,
-                             grid=_dims(report.grid), block=_dims(report.block), metric=metric,
+                             grid=dims_text(report.grid), block=dims_text(report.block), metric=metric,
                              value=report.metrics[metric], provenance=provenance_of(report, metric)))
     return rows
 

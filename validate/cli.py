@@ -14,7 +14,8 @@
     validate calibrate --gpu [--record]   measure the GPU profile's numbers (memsim/profiles/)
 
 Exit status: 0 when every exact metric equals the hardware, 1 when one differs (or cannot be
-simulated), 2 on bad input or a missing GPU, with one line on stderr.
+simulated), 2 on bad input or a missing GPU, with one line on stderr; 130 on Ctrl-C ("interrupted").
+On a terminal, simulating the cases shows a progress bar.
 """
 from __future__ import annotations
 
@@ -33,12 +34,15 @@ from rich.console import Console
 from gpu.driver import CatalogRef, DriverCase
 from gpu.measure import NCU_METHOD, MeasureOptions, measure, ncu_method
 from memsim import metrics as m
+from memsim import progress
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec
+from memsim.pool import run_all
 
 from . import calibrate
 from . import record as rec
 from .compare import ComparisonReport, compare_files
+from .lofo import cross_validate_run
 from .report import print_summary, table, write_reports
 
 # "all": every recorded set, what `validate run` holds memsim to; "classic": the suite and the
@@ -58,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     except MemsimError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        return progress.interrupted()
 
 
 def parser() -> argparse.ArgumentParser:
@@ -136,8 +142,11 @@ def command_run(args: argparse.Namespace) -> int:
                               "comparing: --sim-only")
     selected = lambda record: (fnmatch.fnmatchcase(record.name, args.filter)
                                and not set(args.skip_tag) & set(record.tags))
-    code = finish(compare_files(files, jobs=args.jobs, select=selected, engine=engine_for(args),
-                                model=args.model), args)
+    total = sum(1 for f in files for c in f.cases if c.measured and selected(c))
+    with progress.bar(total, "validate run", progress.wanted()) as advance:
+        compared = compare_files(files, jobs=args.jobs, select=selected, engine=engine_for(args),
+                                 model=args.model, progress=advance, cross_validate=cross_validate_run)
+    code = finish(compared, args)
     note = unrecorded_note([f for f in files if f.case_set == "suite"], args.filter)
     if note:
         print(note)
@@ -147,21 +156,19 @@ def command_run(args: argparse.Namespace) -> int:
 def simulate_only(args: argparse.Namespace) -> int:
     """Simulate the chosen cases with no recordings to compare with: one line each (its exact
     counters' headline or the first line of its error); 1 when any case cannot be simulated."""
-    from concurrent.futures import ProcessPoolExecutor
-
     cases = [(s, c) for s, c in select_cases(args.cases, args.filter, args.n, args.seed)
              if not set(args.skip_tag) & set(c.tags)]
     engine = engine_for(args)
     rows, failed = [], 0
-    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for (case_set, case), (error, metrics, seconds) in zip(
-                cases, pool.map(_simulate_case, [c.spec for _, c in cases], [engine] * len(cases))):
-            failed += bool(error)
-            counters = "" if error else (f"ld sectors {metrics.get(m.GLOBAL_LD_SECTORS, 0):.0f}, "
-                                         f"st sectors {metrics.get(m.GLOBAL_ST_SECTORS, 0):.0f}, "
-                                         f"shared ld wavefronts {metrics.get(m.SHARED_LD_WAVEFRONTS, 0):.0f}")
-            rows.append([case_set, case.name, case.spec.kernel, "error" if error else "ok", f"{seconds:.1f}",
-                         error or counters])
+    with progress.bar(len(cases), "validate run --sim-only", progress.wanted()) as advance:
+        simulated = run_all(_simulate_case, [(c.spec, engine) for _, c in cases], args.jobs, advance)
+    for (case_set, case), (error, metrics, seconds) in zip(cases, simulated):
+        failed += bool(error)
+        counters = "" if error else (f"ld sectors {metrics.get(m.GLOBAL_LD_SECTORS, 0):.0f}, "
+                                     f"st sectors {metrics.get(m.GLOBAL_ST_SECTORS, 0):.0f}, "
+                                     f"shared ld wavefronts {metrics.get(m.SHARED_LD_WAVEFRONTS, 0):.0f}")
+        rows.append([case_set, case.name, case.spec.kernel, "error" if error else "ok", f"{seconds:.1f}",
+                     error or counters])
     console = Console()
     console.print(table(f"simulated with the {engine} engine (not compared: --sim-only)",
                         ["set", "case", "kernel", "status", "s", "counters or error"], rows))
@@ -233,7 +240,8 @@ def measure_and_compare(args: argparse.Namespace) -> int:
                   + (f"; failed: {', '.join(r.name for r in failed[:20])}" if failed else ""))
     if args.measure_only:
         return 0
-    return finish(compare_files(files, jobs=args.jobs, engine=engine_for(args), model=args.model), args)
+    return finish(compare_files(files, jobs=args.jobs, engine=engine_for(args), model=args.model,
+                                cross_validate=cross_validate_run), args)
 
 
 def measure_cases(cases: list[tuple[str, object]], options: MeasureOptions, work: Path | None,

@@ -8,10 +8,8 @@ for a reason that is no fault of the simulator's.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
 from enum import Enum
 
 from pydantic import BaseModel, Field
@@ -20,6 +18,9 @@ from gpu.versions import Versions
 from memsim import metrics as m
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec, digest
+from memsim.report import KernelReport
+from memsim.pool import run_all
+from memsim.progress import Advance
 
 from .cross_validation import CrossValidation
 from .record import DATA_DIR, CaseRecord, MeasurementFile
@@ -125,7 +126,7 @@ class Prediction(BaseModel):
     error: str = ""
     seconds: float = 0.0
     report: dict | None = Field(None, description="with a model: what the time model reads of the report "
-                                                  "(validate.time_accuracy.stored_report), for its refits")
+                                                  "(stored_report), for its refits")
 
 
 def predict(spec: LaunchSpec, engine: str = "sass", model: str | None = None,
@@ -148,63 +149,42 @@ def predict(spec: LaunchSpec, engine: str = "sass", model: str | None = None,
         return Prediction(error=f"simulator crashed: {type(exc).__name__}: {exc}",
                           seconds=time.perf_counter() - started)
     return Prediction(input_digest=input_digest, output_digest=digest(values), metrics=report.metrics,
-                      seconds=time.perf_counter() - started, report=_time_inputs(report) if model else None)
+                      seconds=time.perf_counter() - started, report=stored_report(report) if model else None)
 
 
-def _time_inputs(report) -> dict:
-    from .time_accuracy import stored_report   # it imports this module
-    return stored_report(report)
+def stored_report(report: KernelReport) -> dict:
+    """What the time model reads of a report: metrics and the global/local instructions."""
+    kept = [i.model_copy(update={"ptx": ""}) for i in report.instructions if i.space in ("global", "local")]
+    slim = report.model_copy(update={"lines": [], "instructions": kept, "provenance": {}})
+    return json.loads(slim.model_dump_json(exclude_defaults=True))
 
 
 def compare_files(files: list[MeasurementFile], jobs: int = 1,
-                  select=lambda record: True, engine: str = "sass", model: str | None = None) -> ComparisonReport:
+                  select=lambda record: True, engine: str = "sass", model: str | None = None,
+                  progress: Advance = lambda n=1: None, cross_validate=None) -> ComparisonReport:
     """Simulate every selected recorded case (in `jobs` processes, with `engine`; with `model`
-    the cache and time models of that GPU too) and compare."""
+    the cache and time models of that GPU too) and compare; progress(1) per simulated case.
+    With a model, `cross_validate(work, predictions, model)` (validate.lofo.cross_validate_run)
+    fills the report's cross_validation."""
     work = [(f, c) for f in files for c in f.cases if select(c)]
     measured = [(f, c) for f, c in work if c.measured]
-    registers = [recorded_registers(c) for _, c in measured]
-    predictions = _predict_all([c.spec for _, c in measured], jobs, engine, model, registers)
+    calls = [(c.spec, engine, model, recorded_registers(c)) for _, c in measured]
+    predictions = run_all(predict, calls, jobs, progress)
     known = {f.gpu: load_known_differences(f.gpu, engine) for f in files}
     by_case = {(f.gpu, f.case_set, c.name): p for (f, c), p in zip(measured, predictions)}
     cases = [compare_case(c, f.gpu, f.case_set, by_case.get((f.gpu, f.case_set, c.name)),
                           known[f.gpu].get(c.name))
              for f, c in work]
     report = ComparisonReport(versions={f.gpu: f.versions for f in files}, cases=cases)
-    if model:
-        report.cross_validation = cross_validate_run(work, by_case, model)
+    if model and cross_validate is not None:
+        report.cross_validation = cross_validate(work, by_case, model)
     return report
-
-
-def cross_validate_run(work: list[tuple[MeasurementFile, CaseRecord]],
-                       predictions: dict[tuple[str, str, str], Prediction], model: str) -> CrossValidation | None:
-    """validate.lofo over the compared cases that have a duration and a simulated report: fits
-    read their measured traffic, predictions memsim's cache model's (the report's metrics)."""
-    from memsim import gpu_profile
-    from memsim.report import KernelReport
-
-    from .lofo import cross_validate
-    from .time_accuracy import time_case
-
-    reports = {key: KernelReport.model_validate(p.report) for key, p in predictions.items() if p.report}
-    cases = [time_case(c, f.case_set, report, report.static_shared_bytes, recorded_registers(c))
-             for f, c in work if (report := reports.get((f.gpu, f.case_set, c.name))) and m.DURATION in c.metrics]
-    return cross_validate(cases, gpu_profile.load(model), traffic="model") if cases else None
 
 
 def recorded_registers(record: CaseRecord) -> int | None:
     """Registers per thread ncu saw (launch__registers_per_thread), for the models' occupancy."""
     value = record.metrics.get("launch__registers_per_thread")
     return int(value) if value else None
-
-
-def _predict_all(specs: list[LaunchSpec], jobs: int, engine: str, model: str | None,
-                 registers: list[int | None]) -> list[Prediction]:
-    if jobs <= 1 or len(specs) <= 1:
-        return [predict(s, engine, model, r) for s, r in zip(specs, registers)]
-    # spawn, not fork: a parent that already ran numba's OpenMP threads cannot fork safely.
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return list(pool.map(predict, specs, [engine] * len(specs), [model] * len(specs), registers,
-                             chunksize=1))
 
 
 def compare_case(record: CaseRecord, gpu: str, case_set: str,

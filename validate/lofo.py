@@ -28,13 +28,15 @@ import numpy as np
 from memsim import gpu_profile
 from memsim import metrics as m
 from memsim.gpu_profile import GpuProfile
+from memsim.report import KernelReport
 from memsim.timing import TimeModelConstants
 
 from .accuracy import TARGETS, spearman
-from .compare import compare_metric
+from .compare import Prediction, compare_metric, recorded_registers
 from .cross_validation import CasePrediction, CrossValidation, FamilyAccuracy, TimeFigures
 from .families import is_held_out
-from .time_accuracy import INPUTS_BY_ENGINE, FitSet, TimeCase, fit, load_cases, predict
+from .record import CaseRecord, MeasurementFile
+from .time_accuracy import INPUTS_BY_ENGINE, FitSet, TimeCase, fit, load_cases, predict, time_case
 
 METHOD = ("leave one kernel family out (validate.families): refit TimeModelConstants on all other "
           "non-held-out families (validate.time_accuracy.fit, from the shipped constants), predict the "
@@ -130,6 +132,16 @@ def figure_text(f: TimeFigures) -> str:
     rank = lambda r: "n/a" if r is None else f"{r:.3f}"
     return (f"{f.cases} launches, time within 25% {f.within_25:.1%}, within 50% {f.within_50:.1%}, worst "
             f"{f.max_error:.0%}, Spearman suite {rank(f.spearman_suite)} / all {rank(f.spearman_all)}{dram}")
+
+
+def cross_validate_run(work: list[tuple[MeasurementFile, CaseRecord]],
+                       predictions: dict[tuple[str, str, str], Prediction], model: str) -> CrossValidation | None:
+    """validate.lofo over the compared cases that have a duration and a simulated report: fits
+    read their measured traffic, predictions memsim's cache model's (the report's metrics)."""
+    reports = {key: KernelReport.model_validate(p.report) for key, p in predictions.items() if p.report}
+    cases = [time_case(c, f.case_set, report, report.static_shared_bytes, recorded_registers(c))
+             for f, c in work if (report := reports.get((f.gpu, f.case_set, c.name))) and m.DURATION in c.metrics]
+    return cross_validate(cases, gpu_profile.load(model), traffic="model") if cases else None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -32,6 +32,7 @@ from memsim.timing import (TRAFFIC_METRICS, DurationInputs, TimeEstimate, TimeMo
 
 from . import record as rec
 from .accuracy import ladder_order, spearman
+from .compare import stored_report
 from .families import check_not_held_out, family_of
 
 INPUTS = Path(__file__).parent.parent / "tests" / "golden" / "h100-time-inputs.json"
@@ -258,13 +259,6 @@ def _simulate_one(record, engine: str = "ptx") -> dict:
     report, _ = simulate_spec(spec, engine=engine)
     program = lower(parse(compile_cuda(spec.source, "sm_90", tuple(spec.options)).ptx), spec.kernel)
     return {"name": record.name, "report": stored_report(report), "static_shared_bytes": program.shared_static}
-
-
-def stored_report(report: KernelReport) -> dict:
-    """What the time model reads of a report: metrics and the global/local instructions."""
-    kept = [i.model_copy(update={"ptx": ""}) for i in report.instructions if i.space in ("global", "local")]
-    slim = report.model_copy(update={"lines": [], "instructions": kept, "provenance": {}})
-    return json.loads(slim.model_dump_json(exclude_defaults=True))
 
 
 def main(argv: list[str] | None = None) -> int:
