@@ -15,7 +15,7 @@ import numba
 import numpy as np
 
 from . import metrics as m
-from .compile import include_options, kernel_module, load_source
+from .compile import include_options, kernel_module, load_source, report_source
 from .count import C_SPACE, N_COUNTERS
 from .emulate import (E_BUDGET, E_CONST_OOB, E_DEADLOCK, E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED,
                       E_MIXED_SPACE, E_NONE, E_PARAM_OOB, E_SHARED_OOB, E_TRAP, E_TYPE,
@@ -90,13 +90,13 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
     heap.write_back()
     rows = instruction_rows(program, counters)
     metrics = metrics_from_rows(rows, counters)
-    source_lines = [] if is_ptx else text.splitlines()
+    source_lines, source_name = report_source(text, name, is_ptx)
     return KernelReport(
         kernel=kernel_name, grid=grid3, block=block3, shared_mem=shared_mem, arch=arch,
         static_shared_bytes=program.shared_static,
         nvrtc_version=version, metrics=metrics,
         provenance={k: m.provenance(k) for k in metrics}, instructions=rows,
-        lines=line_rows(rows, source_lines), source_file=name,
+        lines=line_rows(rows, source_lines), source_file=source_name,
         simulation_seconds=time.perf_counter() - started)
 
 
