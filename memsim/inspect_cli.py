@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from . import advice, cli, compare, show, source_view
-from .compile import load_source
+from .compile import load_source, report_source
 from .errors import LaunchError
 from .launch import LaunchSpec
 
@@ -111,7 +111,8 @@ def run_source(args: argparse.Namespace) -> int:
     console = cli._console()
     for name, spec, report in _reports(args):
         found = advice.findings(report)
-        console.print(source_view.table(report, load_source(spec.source)[0], found))
+        lines, _ = report_source(*load_source(spec.source))
+        console.print(source_view.table(report, "\n".join(lines), found))
         console.print(advice.text(found))
     return 0
 
