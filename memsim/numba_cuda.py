@@ -38,6 +38,7 @@ _MANGLED = re.compile(r"_ZN\d+cudapy")
 _DEBUG_STRING = re.compile(r"(\$L__info_string\d+:\n)((?:\.b8 [\d,]+\n)+)")
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _SHAPE = re.compile(r"\[\s*([0-9x* ]+)\s*\]")
+_SHARED_ARRAY = re.compile(r"\b_cudapy_smem_\d+\b")
 _COUNTER_TAG = re.compile(r"B\d+v\d+(?=B\d)")
 _NVVM_RELEASE = re.compile(r"Cuda compilation tools, release [\d.]+, V([\d.]+)")
 
@@ -213,13 +214,16 @@ def _compile(pyfunc, types_json: tuple[str, ...], fastmath: bool, opt: bool) -> 
 
 def canonical_ptx(ptx: str, name: str) -> str:
     """numba's PTX with the kernel entry (and the globals named after it) called `name`, in the
-    text and in the debug strings, and the marker line first. numba's mangled names carry a
-    counter that grows with each compile in a process; the canonical text does not."""
+    text and in the debug strings, and the marker line first. numba's mangled names and shared
+    arrays (_cudapy_smem_7) carry counters that grow with each compile in a process; the
+    canonical text numbers shared arrays within the kernel and has no counter."""
     entry = _ENTRY.search(ptx).group(1)
     renames = {}
     if name and _MANGLED.match(entry):
         tail = entry[_MANGLED.match(entry).end():]
         renames = {f"_ZN08NumbaEnv{tail}": f"{name}__env", entry: name}
+    shared = {old: f"_cudapy_smem_k{i}" for i, old in enumerate(dict.fromkeys(_SHARED_ARRAY.findall(ptx)))}
+    ptx = _SHARED_ARRAY.sub(lambda m: shared[m.group(0)], ptx)
     ptx = _DEBUG_STRING.sub(lambda m: m.group(1) + _b8(_renamed(_unb8(m.group(2)), renames)), ptx)
     return f"{MARKER} {name or entry}\n{_renamed(ptx, renames)}"
 
@@ -249,7 +253,11 @@ def _numba_message(exc: Exception) -> str:
     """The informative line of a numba error (they run to many lines of context)."""
     lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
     useful = [line for line in lines if not line.startswith(("Failed in", "During:", "File ", "^"))]
-    return (useful or lines or [type(exc).__name__])[0]
+    if not useful:
+        return lines[0] if lines else type(exc).__name__
+    first = useful[0]
+    signature = next((line for line in useful[1:] if line.startswith(">>>")), "")
+    return f"{first} {signature.lstrip('> ')}" if first.endswith(":") and signature else first
 
 
 def _first_line(exc: Exception) -> str:
