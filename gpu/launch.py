@@ -2,17 +2,23 @@
 
 CuPy's RawModule with the NVRTC backend, `-std=c++17` plus the spec's options, and the device's
 default architecture (sm_90 on an H100): the same compiler and flags as the simulator's front
-end, so both run identical PTX. Inputs are the spec's materialized values copied to the device;
-nothing random is generated on the GPU.
+end, so both run identical PTX. A PTX source (numba.cuda kernels, validate/numba_cases.py) is
+linked into a cubin by memsim's own nvJitLink call, as the simulator links it, and the cubin is
+loaded: the GPU runs the cubin memsim emulates. Inputs are the spec's materialized values copied
+to the device; nothing random is generated on the GPU.
 """
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from memsim.compile import load_source
 from memsim.names import is_expression
 from memsim.launch import LaunchSpec, Value
+from memsim.sass.nvjitlink import link_ptx
 
 from .errors import GPUUnavailable, one_line
 
@@ -44,11 +50,7 @@ class DeviceLaunch:
         cupy = require_cupy()
         self.spec = spec
         self.inputs = spec.materialize() if inputs is None else inputs
-        # A C++ name (`k_reduce<256>`) is found through NVRTC's name expressions, as in memsim.
-        names = (spec.kernel,) if is_expression(spec.kernel) else ()
-        module = cupy.RawModule(code=spec.source, backend="nvrtc",
-                                options=(*COMPILE_OPTIONS, *spec.options), name_expressions=names or None)
-        self.function = module.get_function(spec.kernel)
+        self.function = _module(cupy, spec).get_function(spec.kernel)
         if spec.shared_mem > DEFAULT_DYNAMIC_SHARED_LIMIT:
             self.function.max_dynamic_shared_size_bytes = spec.shared_mem
         # numpy scalars keep their dtype, so CuPy passes int32 as int32 (a Python int would be int64).
@@ -66,6 +68,22 @@ class DeviceLaunch:
     def values(self) -> list[Value]:
         """Every argument's current value: buffers copied back to numpy, scalars as passed."""
         return [self._cupy.asnumpy(a) if isinstance(a, self._cupy.ndarray) else a for a in self.args]
+
+
+def _module(cupy: Any, spec: LaunchSpec) -> Any:
+    """The RawModule of the spec's source: CUDA C through NVRTC, PTX as the cubin nvJitLink makes."""
+    text, _, is_ptx = load_source(spec.source)
+    if is_ptx:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "kernel.cubin"
+            path.write_bytes(link_ptx(text))
+            module = cupy.RawModule(path=str(path))
+            module.get_function(spec.kernel)   # loads the module while the file is there
+            return module
+    # A C++ name (`k_reduce<256>`) is found through NVRTC's name expressions, as in memsim.
+    names = (spec.kernel,) if is_expression(spec.kernel) else ()
+    return cupy.RawModule(code=text, backend="nvrtc", options=(*COMPILE_OPTIONS, *spec.options),
+                          name_expressions=names or None)
 
 
 def run_spec(spec: LaunchSpec) -> list[Value]:

@@ -6,6 +6,9 @@
 #     bash gpu/measure_on_device.sh smoke            # the 25 reference launches + the GPU tests
 #     bash gpu/measure_on_device.sh all [N] [SEED]   # suite + N fuzz cases (default 200, seed 0)
 #     bash gpu/measure_on_device.sh suite|fuzz|corpus ...  # one set; corpus: validate/corpus_cases.py
+#     bash gpu/measure_on_device.sh numba            # numba.cuda kernels (validate/numba_cases.py): their
+#                                                    # PTX is linked by nvJitLink 13.0, so carry its wheel
+#                                                    # in .whl too (nvidia-nvjitlink==13.0.88)
 #     bash gpu/measure_on_device.sh fuzz2 [N] [SEED]  # warp/atomic/double/local fuzz (default 150, seed 2)
 #     bash gpu/measure_on_device.sh calibrate        # the GPU profile's microbenchmarks
 #     bash gpu/measure_on_device.sh durations [N] [SET]  # N (default 21) ncu durations of each
@@ -30,6 +33,8 @@ if [ -d .whl ]; then
     --target .site .whl/*.whl || { echo "error: could not install the wheels in .whl"; exit 2; }
 fi
 export PYTHONPATH=$PWD/.site:$PWD PYTHONUNBUFFERED=1
+# nvJitLink from the carried wheel, where the nvidia namespace package does not reach it
+export LD_LIBRARY_PATH=$PWD/.site/nvidia/cu13/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 
 {
   date -u +%FT%TZ
@@ -61,6 +66,10 @@ case "$MODE" in
   suite|fuzz|corpus)
     measure "$MODE" --cases "$MODE" --n "${N:-200}" --seed "${SEED:-0}"
     ;;
+  numba)
+    python3 -c "from memsim.sass.nvjitlink import version; print('nvJitLink', version())" &&
+      measure numba --cases numba
+    ;;
   fuzz2)
     measure fuzz2 --cases fuzz2 --n "${N:-150}" --seed "${SEED:-2}"
     ;;
@@ -80,7 +89,7 @@ case "$MODE" in
     timeout $((DEADLINE - SECONDS)) python3 benchmarks/cache_probe/lrc_cases.py "$OUT/lrc.json" "$@"
     ;;
   *)
-    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | corpus | calibrate | all | durations | lrc)"; exit 2 ;;
+    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | corpus | numba | calibrate | all | durations | lrc)"; exit 2 ;;
 esac 2>&1 | tee "$OUT/log.txt"
 status=${PIPESTATUS[0]}
 echo "measure_on_device: mode $MODE, exit $status, $SECONDS s" | tee -a "$OUT/log.txt"

@@ -32,9 +32,10 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("list", help="the kernel catalog and its groups",
                         description="The kernel catalog (the seed documents' kernels) and groups.")
     predict = commands.add_parser(
-        "predict", help="simulate a catalog kernel, a group, or any .cu/.ptx kernel",
+        "predict", help="simulate a catalog kernel, a group, or any .cu/.ptx/.py kernel",
         description="Simulate a kernel launch and print its memory counters: a catalog entry or "
-        "group (see `memsim list`), or a .cu/.ptx file with --kernel, --grid, --block and --arg.",
+        "group (see `memsim list`), or a .cu/.ptx file or a .py file of numba.cuda kernels with "
+        "--kernel, --grid, --block and --arg.",
         epilog=ARG_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_launch_arguments(predict)
     output = predict.add_mutually_exclusive_group()

@@ -222,6 +222,26 @@ def load_source(source: str) -> tuple[str, str, bool]:
     return source, "kernel.cu", is_ptx
 
 
+_PTX_FILE = re.compile(r'^\s*\.file\s+(\d+)\s+"([^"]*)"', re.M)
+_PTX_LOC = re.compile(r"^\s*\.loc\s+(\d+)\s", re.M)
+
+
+def report_source(text: str, name: str, is_ptx: bool) -> tuple[list[str], str]:
+    """(lines, file name) that a report's line numbers refer to: the source itself, or for PTX
+    the file most of its `.loc` directives name where that file can be read (numba.cuda's PTX
+    names the kernel's .py file), else no text."""
+    if not is_ptx:
+        return text.splitlines(), name
+    files = dict(_PTX_FILE.findall(text))
+    locs = _PTX_LOC.findall(text)
+    if not files or not locs:
+        return [], name
+    path = Path(files.get(max(set(locs), key=locs.count), ""))
+    if not path.is_file():
+        return [], name
+    return path.read_text().splitlines(), str(path)
+
+
 class KernelModule(BaseModel):
     """The PTX holding a named kernel, the kernel's lowered name, and the name expressions the
     SASS path must compile in too (so that its cubin has the same instantiation)."""

@@ -10,7 +10,7 @@ import argparse
 
 from . import advice, compare, show, source_view
 from .launch_args import ARG_HELP, add_launch_arguments, make_console, is_source_file, resolve_launches, run_launch
-from .compile import load_source
+from .compile import load_source, report_source
 from .errors import LaunchError
 from .launch import LaunchSpec
 
@@ -112,7 +112,8 @@ def run_source(args: argparse.Namespace) -> int:
     console = make_console()
     for name, spec, report in _reports(args):
         found = advice.findings(report)
-        console.print(source_view.table(report, load_source(spec.source)[0], found))
+        lines, _ = report_source(*load_source(spec.source))
+        console.print(source_view.table(report, "\n".join(lines), found))
         console.print(advice.text(found))
     return 0
 

@@ -18,7 +18,7 @@ from .predict import predict_spec
 from .simulate import simulate_spec
 
 DLCM_CA = "-Xptxas=-dlcm=ca"   # NVRTC passes it on to ptxas; memsim.pascal reads it from the options
-SOURCE_SUFFIXES = (".cu", ".cuh", ".ptx")
+SOURCE_SUFFIXES = (".cu", ".cuh", ".ptx", ".py")
 BIG_LAUNCH_THREADS = 1 << 20   # launches this large get a spinner: they take seconds or more
 
 ARG_HELP = """\
@@ -39,6 +39,10 @@ examples:
       --arg float32[4096x4096] --arg float32[4096x4096]:zeros --arg int32:4096
   memsim predict r.cu --kernel 'reduce<256>' -I include --grid 64 --block 256 --arg float32[16384]
   memsim coverage r.cu                 SASS opcodes the SASS engine cannot run, per kernel
+  memsim predict kernels.py --kernel transpose --grid 64,64 --block 32,32 \\
+      --arg float32[2048x2048] --arg float32[2048x2048]:zeros
+                                       a numba.cuda kernel (@cuda.jit) of a Python file; an array
+                                       argument's count is its shape
 """
 
 
@@ -48,7 +52,7 @@ def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) ->
         parser.add_argument("target", nargs="+", metavar="NAME", help="catalog entries or groups")
     else:
         parser.add_argument("target", metavar="NAME|FILE",
-                            help="catalog entry, group, or .cu/.ptx file")
+                            help="catalog entry, group, or .cu/.ptx/.py file")
     geometry = parser.add_argument_group("catalog geometry")
     geometry.add_argument("--nx", type=int, help="columns / elements (default: the entry's)")
     geometry.add_argument("--ny", type=int, help="rows (default: nx)")
@@ -122,11 +126,23 @@ def file_launch(args: argparse.Namespace) -> LaunchSpec:
         raise LaunchError("--nx, --ny and --dtype apply to catalog entries; for a file give --arg")
     if getattr(args, "check", False):
         raise LaunchError("--check needs a catalog entry (a file kernel has no reference)")
+    if args.target.endswith(".py"):
+        return _numba_launch(args)
     return LaunchSpec(source=args.target, kernel=args.kernel, grid=parse_dims(args.grid, "grid"),
                       block=parse_dims(args.block, "block"),
                       args=[ArgSpec.parse(text) for text in args.arg],
                       shared_mem=args.shared_mem,
                       options=(*args.option, *include_options(getattr(args, "include_dir", []))))
+
+
+def _numba_launch(args: argparse.Namespace) -> LaunchSpec:
+    """A numba.cuda kernel of a .py file: --arg float32[64x32] is a 64 x 32 array."""
+    from .numba_cuda import numba_spec
+
+    if args.option or getattr(args, "include_dir", []):
+        raise LaunchError("--option and -I apply to CUDA C; a numba kernel takes none")
+    return numba_spec(args.target, args.kernel, parse_dims(args.grid, "grid"),
+                      parse_dims(args.block, "block"), args.arg, args.shared_mem)
 
 
 def resolve_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, catalog.CatalogKernel | None]]:

@@ -15,7 +15,7 @@ import numba
 import numpy as np
 
 from . import metrics as m
-from .compile import include_options, kernel_module, load_source
+from .compile import include_options, kernel_module, load_source, report_source
 from .count import C_SPACE, N_COUNTERS
 from .emulate import (E_BUDGET, E_CONST_OOB, E_DEADLOCK, E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED,
                       E_MIXED_SPACE, E_NONE, E_PARAM_OOB, E_SHARED_OOB, E_TRAP, E_TYPE,
@@ -43,11 +43,15 @@ ENGINE_NOTES = {"sass": "SASS-level: the sm_90 instructions the GPU runs",
                        "merged or reordered loads)"}
 
 
-def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
-             arch: str = "sm_90", options: Sequence[str] = (), *,
+def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None = None,
+             shared_mem: int = 0, arch: str = "sm_90", options: Sequence[str] = (), *,
              max_instructions: int = DEFAULT_BUDGET, trace: TraceRequest | None = None,
              engine: str = "auto", include_dirs: Sequence[str] | None = None) -> KernelReport:
     """Emulate one launch and count its memory traffic under ncu's metric names.
+
+    `simulate(kernel, grid, block, args)` with a numba.cuda kernel (a @cuda.jit function)
+    compiles it for the arguments' types and runs it on the SASS engine (memsim.numba_cuda);
+    `shared_mem`, `engine`, `max_instructions` and `trace` apply as below.
 
     `kernel_name`: an extern "C" name, a mangled one, or a C++ name expression such as
     "reduce<256>" (CuPy's name_expressions). `include_dirs`: the user's header directories (the
@@ -58,6 +62,11 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
     architectures, a quick look); "auto" (the default) is sass for CUDA C on sm_90, else ptx.
     `trace` (memsim.trace.TraceRequest) records selected warp accesses lane by lane; its pcs
     are the instruction indices of the engine that runs."""
+    if not isinstance(source, str):
+        return _simulate_python(source, kernel_name, grid, block, args, shared_mem,
+                                max_instructions=max_instructions, trace=trace, engine=engine)
+    if block is None or args is None:
+        raise LaunchError("simulate(source, kernel_name, grid, block, args): give the block and the arguments")
     engine = resolve_engine(engine, source, arch)
     options = (*options, *include_options(include_dirs))
     if engine == "sass":
@@ -91,14 +100,29 @@ def simulate(source: str, kernel_name: str, grid, block, args: Sequence[Value], 
     heap.write_back()
     rows = instruction_rows(program, counters)
     metrics = metrics_from_rows(rows, counters)
-    source_lines = [] if is_ptx else text.splitlines()
+    source_lines, source_name = report_source(text, name, is_ptx)
     return KernelReport(
         kernel=kernel_name, grid=grid3, block=block3, shared_mem=shared_mem, arch=arch,
         static_shared_bytes=program.shared_static,
         nvrtc_version=version, metrics=metrics,
         provenance={k: m.provenance(k) for k in metrics}, instructions=rows,
-        lines=line_rows(rows, source_lines), source_file=name,
+        lines=line_rows(rows, source_lines), source_file=source_name,
         simulation_seconds=time.perf_counter() - started)
+
+
+def _simulate_python(kernel, grid, block, args, extra, shared_mem: int, **kwargs) -> KernelReport:
+    """simulate(kernel, grid, block, args[, shared_mem]) of a numba.cuda kernel: simulate's
+    parameters shift by one, as there is no kernel name (`args=` by keyword lands in `extra`)."""
+    from .numba_cuda import is_numba_kernel, simulate_numba
+
+    if not is_numba_kernel(kernel):
+        raise LaunchError(f"simulate takes CUDA C or PTX text, a file name, or a numba.cuda kernel; "
+                          f"got a {type(kernel).__name__}")
+    if args is None and extra is not None:
+        args, extra = extra, None
+    if args is None:
+        raise LaunchError("simulate(kernel, grid, block, args): give the kernel's arguments")
+    return simulate_numba(kernel, grid, block, args, shared_mem if extra is None else extra, **kwargs)
 
 
 def check_engine(engine: str) -> None:
@@ -108,12 +132,15 @@ def check_engine(engine: str) -> None:
 
 def resolve_engine(engine: str, source: str, arch: str = "sm_90") -> str:
     """The engine "auto" stands for: the SASS engine for CUDA C compiled for sm_90 (the GPU's
-    own instructions), the PTX engine for PTX input and other architectures."""
+    own instructions) and numba.cuda's PTX (made for sm_90, linked by nvJitLink), the PTX engine
+    for other PTX input and other architectures."""
+    from .numba_cuda import is_numba_ptx
+
     check_engine(engine)
     if engine != "auto":
         return engine
-    is_ptx = load_source(source)[2]
-    return "sass" if arch == "sm_90" and not is_ptx else "ptx"
+    text, _, is_ptx = load_source(source)
+    return "sass" if arch == "sm_90" and (not is_ptx or is_numba_ptx(text)) else "ptx"
 
 
 def simulate_spec(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]]:

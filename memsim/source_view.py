@@ -29,6 +29,8 @@ def kernel_span(source: str, kernel: str) -> tuple[int, int]:
                   if re.search(rf"\b{re.escape(kernel)}\s*\(", text)), None)
     if start is None:
         return 1, len(lines)
+    if lines[start].lstrip().startswith("def "):   # a numba.cuda kernel: its indented body
+        return start + 1, _python_body_end(lines, start)
     depth, opened = 0, False
     for i in range(start, len(lines)):
         depth += lines[i].count("{") - lines[i].count("}")
@@ -36,6 +38,18 @@ def kernel_span(source: str, kernel: str) -> tuple[int, int]:
         if opened and depth <= 0:
             return start + 1, i + 1
     return start + 1, len(lines)
+
+
+def _python_body_end(lines: list[str], start: int) -> int:
+    """Last line (1-based) of the Python function whose `def` is at index `start`."""
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    end = start
+    for i in range(start + 1, len(lines)):
+        text = lines[i]
+        if text.strip() and len(text) - len(text.lstrip()) <= indent and not text.lstrip().startswith(")"):
+            break
+        end = i if text.strip() else end
+    return end + 1
 
 
 def ideal_wavefronts_per_request(row: LineCounters) -> str:

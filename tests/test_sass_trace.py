@@ -172,8 +172,9 @@ def test_bad_sass_trace_requests_are_one_line_errors(recorded, request_kwargs, s
 
 @pytest.mark.parametrize("engine, source, message", [
     ("cuda", SRC, "unknown engine 'cuda'"),
-    ("sass", ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k_t() { ret; }\n",
-     "needs CUDA C source"),
+    # the SASS engine links PTX with nvJitLink: PTX that ptxas rejects is one line too
+    ("sass", ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k_t() "
+             "{ call.uni nosuch, (); ret; }\n", "nvJitLink could not add the PTX"),
 ])
 def test_cache_model_with_a_bad_engine_is_a_one_line_error(engine, source, message):
     with pytest.raises(MemsimError, match=message) as info:

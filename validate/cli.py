@@ -47,9 +47,11 @@ from .report import print_summary, table, write_reports
 
 # "all": every recorded set, what `validate run` holds memsim to; "classic": the suite and the
 # first fuzz set (the cache and time models' fit data; benchmarks/cache_probe measures it);
-# corpus: kernels as people write them (validate/corpus_cases.py).
+# corpus: kernels as people write them (validate/corpus_cases.py); numba: numba.cuda kernels
+# (validate/numba_cases.py).
 SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "fuzz2": ("fuzz2",), "corpus": ("corpus",),
-        "classic": ("suite", "fuzz"), "all": ("suite", "fuzz", "fuzz2", "corpus")}
+        "numba": ("numba",), "classic": ("suite", "fuzz"),
+        "all": ("suite", "fuzz", "fuzz2", "corpus", "numba")}
 FUZZ_N, FUZZ_SEED = 200, 0
 # fuzz2 (validate.fuzz.generate2) has its own defaults: --n/--seed override both sets'
 FUZZ2_N, FUZZ2_SEED = 150, 2
@@ -279,6 +281,8 @@ def select_cases(which: str, pattern: str, n: int | None, seed: int | None) -> l
             FUZZ2_N if n is None else n, FUZZ2_SEED if seed is None else seed)]
     if "corpus" in SETS[which]:
         chosen += [("corpus", c) for c in _case_source("corpus_cases", "corpus_cases")()]
+    if "numba" in SETS[which]:
+        chosen += [("numba", c) for c in _case_source("numba_cases", "numba_cases")()]
     chosen = [(s, c) for s, c in chosen if fnmatch.fnmatchcase(c.name, pattern)]
     if not chosen:
         raise rec.RecordError(f"no {which} case matches '{pattern}'")

@@ -1,10 +1,14 @@
-"""CUDA C -> the cubin the H100 runs -> SASS text.
+"""CUDA C (or PTX) -> the cubin the H100 runs -> SASS text.
 
 CuPy (the GPU side) compiles with NVRTC straight to a cubin for sm_90 (nvrtcGetCUBIN) and
 appends `-ftz=true` to every option list. With the same NVRTC release (13.0.88) and the same
 flags the cubin here is byte-identical to the one the device loads (checked on the H100, see
 docs/sass.md), so its SASS is what the hardware executes. `-lineinfo` adds only line tables.
 nvdisasm (pip package nvidia-cuda-nvdisasm) prints the SASS.
+
+PTX text (numba.cuda's, say) becomes a cubin through nvJitLink (pip package nvidia-nvjitlink,
+pinned to NVRTC's release, 13.0, so its ptxas is the one inside NVRTC): memsim.sass.nvjitlink.
+The GPU side links the same PTX with the same function, so both run one cubin.
 """
 from __future__ import annotations
 
@@ -17,8 +21,9 @@ from pathlib import Path
 
 from typing import Sequence
 
-from ..compile import run_nvrtc
+from ..compile import load_source, run_nvrtc
 from ..errors import CompileError
+from .nvjitlink import link_ptx
 
 # What CuPy's compile_with_cache adds to every NVRTC compile (cupy/cuda/compiler.py).
 CUPY_IMPLICIT_OPTIONS = ("-ftz=true",)
@@ -29,7 +34,10 @@ def compile_cubin(source: str, arch: str = "sm_90", options: tuple[str, ...] = (
                   source_name: str = "kernel.cu", name_expressions: Sequence[str] = ()) -> bytes:
     """The cubin NVRTC makes for `arch` with the GPU side's flags (plus -lineinfo);
     `name_expressions` as memsim.compile.compile_cuda's (the same expressions give the same
-    lowered names and instantiations in both)."""
+    lowered names and instantiations in both). PTX text is linked by nvJitLink instead (its
+    options are NVRTC's and do not apply)."""
+    if load_source(source)[2]:
+        return link_ptx(source, arch)
     return _compile_cubin(source, arch, tuple(options), source_name, tuple(name_expressions))
 
 

@@ -16,7 +16,7 @@ import numba
 import numpy as np
 
 from .. import metrics as m
-from ..compile import include_options, kernel_module, load_source
+from ..compile import include_options, kernel_module, load_source, report_source
 from ..count import N_COUNTERS
 from ..errors import BudgetExceeded, LaunchError, MemoryFault, MemsimError, UnsupportedInstruction
 from ..gpu_profile import sm_count
@@ -61,11 +61,9 @@ def sass_program(source: str, kernel: str, arch: str = "sm_90", options: Sequenc
 
 
 def cuda_source(source: str) -> tuple[str, str]:
-    """(text, file name) of a CUDA C source or file: the SASS engine needs the cubin, which a
-    PTX file does not give here."""
-    text, name, is_ptx = load_source(source)
-    if is_ptx:
-        raise LaunchError("SASS emulation needs CUDA C source (a .ptx file has no cubin here)")
+    """(text, file name) of a CUDA C or PTX source or file: NVRTC makes the cubin of CUDA C,
+    nvJitLink that of PTX (memsim.sass.compile.compile_cubin)."""
+    text, name, _ = load_source(source)
     return text, name
 
 
@@ -82,9 +80,9 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
     threads = block3[0] * block3[1] * block3[2]
     if threads > MAX_THREADS_PER_BLOCK:
         raise LaunchError(f"block {block3} has {threads} threads; the limit is {MAX_THREADS_PER_BLOCK}")
-    text, name = cuda_source(source)
+    text, name, is_ptx = load_source(source)
     options = (*options, *include_options(include_dirs))
-    compiled = kernel_module(text, name, False, kernel_name, arch, options)
+    compiled = kernel_module(text, name, is_ptx, kernel_name, arch, options)
     args = list(args)
     heap = GlobalHeap(split_args(args))
     ptx_program = lower_ptx(parse_ptx(compiled.ptx), compiled.kernel, heap.variables_base)
@@ -105,6 +103,7 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
                                  max_instructions, TraceBuffers(trace, program),
                                  constant_banks(bank0, others), sm_count())
     heap.write_back()
+    source_lines, source_name = report_source(text, name, is_ptx)
     rows = instruction_rows(program, counters)
     metrics = metrics_from_rows(rows, counters)
     metrics[m.SASS_WARP_INSTRUCTIONS] = metrics.pop(m.PTX_WARP_INSTRUCTIONS)
@@ -115,7 +114,7 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
         static_shared_bytes=ptx_program.shared_static,
         nvrtc_version=compiled.nvrtc_version, metrics=metrics,
         provenance={k: m.provenance(k) for k in metrics}, instructions=rows,
-        lines=line_rows(rows, text.splitlines()), source_file=name, engine="sass",
+        lines=line_rows(rows, source_lines), source_file=source_name, engine="sass",
         simulation_seconds=time.perf_counter() - started)
 
 
