@@ -27,7 +27,6 @@ from pydantic import BaseModel, Field
 
 from .errors import CompileError, LaunchError
 from .launch import SUPPORTED_DTYPES, ArgSpec, LaunchSpec, Value
-from .report import KernelReport
 
 CC = (9, 0)
 # First line of every canonical PTX text: how memsim.simulate's engine "auto" tells it from other
@@ -77,19 +76,13 @@ def is_numba_ptx(text: str) -> bool:
     return text.startswith(MARKER)
 
 
-def simulate_numba(kernel: Any, grid, block, args: Sequence[Any], shared_mem: int = 0, *,
-                   engine: str = "auto", **kwargs) -> KernelReport:
-    """Compile `kernel` for the types of `args` (numpy arrays, numpy or Python scalars) and run
-    it in memsim; arrays are written back as the kernel leaves them. `engine` "auto" is the SASS
-    engine; kwargs go to memsim.simulate (max_instructions, trace)."""
-    from .simulate import simulate
-
+def numba_launch(kernel: Any, args: Sequence[Any]) -> tuple[NumbaKernel, list[Value]]:
+    """`kernel` compiled for the types of `args` (numpy arrays, numpy or Python scalars), and the
+    values to launch it with: numba's array ABI, each array passed as its own buffer (memsim
+    writes the kernel's results back into it)."""
     args = list(args)
     compiled = compile_kernel(kernel, tuple(arg_type(p, v) for p, v in enumerate(args)))
-    values = [v for p, value in enumerate(args) for v in abi_values(p, value)]
-    report = simulate(compiled.ptx, compiled.name, grid, block, values, shared_mem,
-                      engine=engine, **kwargs)
-    return report.model_copy(update={"nvrtc_version": compiled.compiler})
+    return compiled, [v for p, value in enumerate(args) for v in abi_values(p, value)]
 
 
 def arg_type(position: int, value: Any) -> ArgType:

@@ -113,7 +113,7 @@ def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None
 def _simulate_python(kernel, grid, block, args, extra, shared_mem: int, **kwargs) -> KernelReport:
     """simulate(kernel, grid, block, args[, shared_mem]) of a numba.cuda kernel: simulate's
     parameters shift by one, as there is no kernel name (`args=` by keyword lands in `extra`)."""
-    from .numba_cuda import is_numba_kernel, simulate_numba
+    from .numba_cuda import is_numba_kernel, numba_launch
 
     if not is_numba_kernel(kernel):
         raise LaunchError(f"simulate takes CUDA C or PTX text, a file name, or a numba.cuda kernel; "
@@ -122,7 +122,10 @@ def _simulate_python(kernel, grid, block, args, extra, shared_mem: int, **kwargs
         args, extra = extra, None
     if args is None:
         raise LaunchError("simulate(kernel, grid, block, args): give the kernel's arguments")
-    return simulate_numba(kernel, grid, block, args, shared_mem if extra is None else extra, **kwargs)
+    compiled, values = numba_launch(kernel, args)
+    report = simulate(compiled.ptx, compiled.name, grid, block, values,
+                      shared_mem if extra is None else extra, **kwargs)
+    return report.model_copy(update={"nvrtc_version": compiled.compiler})
 
 
 def check_engine(engine: str) -> None:
