@@ -19,6 +19,7 @@ import functools
 import importlib.util
 import re
 import sys
+import warnings
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -188,13 +189,37 @@ def compile_kernel(kernel: Any, types: tuple[ArgType, ...]) -> NumbaKernel:
 
 
 @functools.lru_cache(maxsize=128)
+def use_nvvm_wheel() -> bool:
+    """Point numba.cuda at the NVVM of the nvidia-nvvm wheel memsim pins (13.0.88, NVRTC's
+    release), as it looks only in conda, CUDA_HOME and /usr/local/cuda: a user with no CUDA
+    toolkit compiles numba kernels too, and everyone with the same NVVM. False where the
+    wheel is missing (numba then searches as it always does)."""
+    import nvidia
+    from numba.cuda import cuda_paths
+
+    for root in map(Path, nvidia.__path__):
+        library, libdevice = root / "cu13" / "lib" / "libnvvm.so.4", root / "cu13" / "nvvm" / "libdevice"
+        bitcode = sorted(libdevice.glob("libdevice*.bc")) if libdevice.is_dir() else []
+        if library.is_file() and bitcode:
+            paths = dict(cuda_paths.get_cuda_paths())
+            paths["nvvm"] = cuda_paths._env_path_tuple("nvidia-nvvm wheel", str(library))
+            paths["libdevice"] = cuda_paths._env_path_tuple("nvidia-nvvm wheel", str(bitcode[-1]))
+            cuda_paths.get_cuda_paths._cached_result = paths
+            return True
+    return False
+
+
 def _compile(pyfunc, types_json: tuple[str, ...], fastmath: bool, opt: bool) -> NumbaKernel:
     import numba
     from numba import cuda
 
+    use_nvvm_wheel()
+
     signature = tuple(ArgType.model_validate_json(t).numba_type() for t in types_json)
     try:
-        ptx, _ = cuda.compile_ptx(pyfunc, signature, cc=CC, lineinfo=True, fastmath=fastmath, opt=opt)
+        with warnings.catch_warnings():   # lineinfo with opt: numba warns that it is not debug info
+            warnings.simplefilter("ignore", numba.core.errors.NumbaDebugInfoWarning)
+            ptx, _ = cuda.compile_ptx(pyfunc, signature, cc=CC, lineinfo=True, fastmath=fastmath, opt=opt)
     except Exception as exc:  # typing errors, unsupported features, NVVM missing
         raise CompileError(f"numba could not compile {pyfunc.__name__}{_signature_text(signature)}: "
                            f"{_numba_message(exc)}") from None
