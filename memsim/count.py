@@ -107,9 +107,10 @@ def global_sectors(addrs, active, width, scratch):
 
 @njit(cache=True)
 def shared_phase_lanes(width, is_store):
-    """Lanes the shared-memory unit serves together: a whole warp for accesses of up to 4
-    bytes, half-warps for 8-byte accesses and 16-byte loads, quarter-warps for 16-byte stores
-    (measured on the H100: a 16-byte store with an 8-way conflict in every quarter costs 32)."""
+    """Lanes whose accesses can share a wavefront: a whole warp for accesses of up to 4 bytes,
+    half-warps for 8-byte accesses and 16-byte loads (a 16-byte load's two quarters merge or
+    not: _float4_load_wavefronts), quarter-warps for 16-byte stores (measured on the H100: a
+    16-byte store with an 8-way conflict in every quarter costs 32)."""
     if width <= 4:
         return 32
     if width == 8 or not is_store:
@@ -120,31 +121,36 @@ def shared_phase_lanes(width, is_store):
 @njit(cache=True)
 def _parts_merge(addrs, active, first_lane, part_lanes, words, scratch, bank_load):
     """Whether the lanes [first_lane, +part_lanes) and the next part_lanes share one wavefront:
-    they touch no common 4-byte word and together no bank delivers two words. 8-byte loads
-    (the two half-warps) and 16-byte loads (the two quarters of a half-warp) merge so; see
-    docs/exactness.md ("Wide shared loads")."""
+    together no bank delivers two words, and the lanes pair up: every active lane reads the
+    address its neighbour at distance 1 (or every one at distance 2) reads. 8-byte loads
+    merge the two half-warps so, 16-byte loads the two quarters of each half-warp (H100 probes
+    validate/suite/float4_*.cu; docs/exactness.md, "Wide shared loads")."""
+    paired = False
+    bit = 1
+    while bit <= 2 and not paired:
+        paired = True
+        for lane in range(first_lane, first_lane + 2 * part_lanes):
+            other = lane ^ bit
+            if (active >> lane) & 1 and (active >> other) & 1 and addrs[lane] != addrs[other]:
+                paired = False
+                break
+        bit <<= 1
+    if not paired:
+        return False
     n = 0
     for lane in range(first_lane, first_lane + 2 * part_lanes):
         if (active >> lane) & 1:
-            word = addrs[lane] >> 2
-            part = (lane - first_lane) // part_lanes
             for k in range(words):
-                scratch[n] = ((word + k) << 1) | part
+                scratch[n] = (addrs[lane] >> 2) + k
                 n += 1
     sort_prefix(scratch, n)
     for b in range(BANKS):
         bank_load[b] = 0
-    previous = -1
     for i in range(n):
-        word, part = scratch[i] >> 1, scratch[i] & 1
-        if word == previous:
-            if part != (scratch[i - 1] & 1):
-                return False          # both parts read this word
-            continue
-        previous = word
-        bank_load[word & (BANKS - 1)] += 1
-        if bank_load[word & (BANKS - 1)] > 1:
-            return False
+        if i == 0 or scratch[i] != scratch[i - 1]:
+            bank_load[scratch[i] & (BANKS - 1)] += 1
+            if bank_load[scratch[i] & (BANKS - 1)] > 1:
+                return False
     return True
 
 

@@ -626,6 +626,10 @@ FLOAT4_LOAD_PROBES = ("mod4x4", "alt128", "stride128", "stride64", "stride32", "
                       "halves_disjoint", "crossed", "conflict_then_broadcast", "conflict_then_free",
                       "all_same", "partial12_mod4x4", "partial8_stride64", "pairs")
 SECOND_ROUND = ("overlap1", "two_broadcasts", "two_broadcasts_conflict")  # float4_more.cu
+THIRD_ROUND = ("overlap2", "identical2", "superset", "subset1")             # float4_round3.cu
+FOURTH_ROUND = ("superset_rev", "one_then_two", "six_then_two", "two_then_six", "three_three",
+                "five_then_four")                                           # float4_round4.cu
+FLOAT2_THIRD_ROUND = ("overlap1", "overlap2")
 FLOAT4_STORE_PROBES = ("pairs", "all_same", "same8")
 
 
@@ -643,12 +647,17 @@ def float4_load_case(probe: str, block: int = 64, grid: int = 8) -> Case:
     case = _case(f"f4_lds_{probe}", "float4_loads.cu", f"k_f4_lds_{probe}", grid, block,
                  [f"float32[{4 * grid * block}]:zeros"], ["shared", "vector", "bank-conflict", "probe"],
                  _probe_expect(block, grid, 16, 1, ("shared", "ld")))
-    return _second_round(case) if probe in SECOND_ROUND else case
+    if probe in FOURTH_ROUND:
+        return _later_round(case, "float4_more.cu", "float4_round3.cu", "float4_round4.cu")
+    if probe in THIRD_ROUND:
+        return _later_round(case, "float4_more.cu", "float4_round3.cu")
+    return _later_round(case, "float4_more.cu") if probe in SECOND_ROUND else case
 
 
-def _second_round(case: Case) -> Case:
-    """The case with float4_more.cu appended to its source (the probes written later)."""
-    source = case.spec.source + suite_source("float4_more.cu")
+def _later_round(case: Case, *files: str) -> Case:
+    """The case with later rounds' files appended to its source (the earlier rounds' recorded
+    launches keep theirs)."""
+    source = case.spec.source + "".join(suite_source(f) for f in files)
     return case.model_copy(update={"spec": case.spec.model_copy(update={"source": source})})
 
 
@@ -657,9 +666,10 @@ FLOAT2_LOAD_PROBES = ("same16", "alt128", "stride64", "half_same_half_free", "sw
 
 def float2_load_case(probe: str, block: int = 64, grid: int = 8) -> Case:
     """k_f2_lds_<probe>: every warp loads one float2 per lane from a lane -> element map."""
-    return _case(f"f2_lds_{probe}", "float4_loads.cu", f"k_f2_lds_{probe}", grid, block,
+    case = _case(f"f2_lds_{probe}", "float4_loads.cu", f"k_f2_lds_{probe}", grid, block,
                  [f"float32[{2 * grid * block}]:zeros"], ["shared", "vector", "bank-conflict", "probe"],
                  _probe_expect(block, grid, 8, 2, ("shared", "ld")))
+    return _later_round(case, "float4_more.cu", "float4_round3.cu") if probe in FLOAT2_THIRD_ROUND else case
 
 
 def float4_store_case(probe: str, block: int = 64, grid: int = 8) -> Case:
@@ -668,12 +678,13 @@ def float4_store_case(probe: str, block: int = 64, grid: int = 8) -> Case:
     expect = expected_counters([Access("shared", "ld", 16, byte_offsets(t, t.tx, 16)),
                                 Access("global", "st", 16, byte_offsets(t, t.gx, 16))],
                                unmodeled=[("shared", "st")])
-    return _second_round(_case(f"f4_sts_{probe}", "float4_loads.cu", f"k_f4_sts_{probe}", grid, block,
+    return _later_round(_case(f"f4_sts_{probe}", "float4_loads.cu", f"k_f4_sts_{probe}", grid, block,
                                [f"float32[{4 * grid * block}]:zeros"],
-                               ["shared", "vector", "bank-conflict", "probe"], expect))
+                               ["shared", "vector", "bank-conflict", "probe"], expect), "float4_more.cu")
 
 
 def float4_load_cases() -> list[Case]:
     """16- and 8-byte shared loads (and 16-byte stores) over chosen lane -> element maps."""
-    return ([float4_load_case(p) for p in FLOAT4_LOAD_PROBES + SECOND_ROUND]
-            + [float2_load_case(p) for p in FLOAT2_LOAD_PROBES] + [float4_store_case(p) for p in FLOAT4_STORE_PROBES])
+    return ([float4_load_case(p) for p in FLOAT4_LOAD_PROBES + SECOND_ROUND + THIRD_ROUND + FOURTH_ROUND]
+            + [float2_load_case(p) for p in FLOAT2_LOAD_PROBES + FLOAT2_THIRD_ROUND]
+            + [float4_store_case(p) for p in FLOAT4_STORE_PROBES])
