@@ -253,9 +253,8 @@ def _bank_worst(addrs, active, first_lane, count, scratch, bank_load):
 @njit(cache=True)
 def _float4_load_wavefronts(addrs, active, scratch, bank_load):
     """16-byte loads: per quarter-warp (8 lanes, 32 banks) its worst bank; the two quarters of
-    a half-warp share one wavefront where the half reads one address, or where the quarters
-    touch no common word and together no bank delivers two words (H100 probes
-    validate/suite/float4_loads.cu; docs/exactness.md, "Wide shared loads")."""
+    a half-warp share one wavefront where the half reads one address, or where they merge
+    (_parts_merge; H100 probes validate/suite/float4_*.cu, docs/exactness.md "Wide shared loads")."""
     wavefronts, ideal = 0, 0
     for half in range(0, 32, 16):
         worst, distinct = _bank_worst(addrs, active, half, 16, scratch, bank_load)
