@@ -494,35 +494,45 @@ class CacheGeometry(BaseModel):
 
 
 class CacheTuning(BaseModel):
-    """Model choices that are not datasheet numbers; fitted to the H100 recordings (docs/caches.md)."""
+    """Model choices that are not datasheet numbers. The numbers are fitted to a GPU's
+    recordings (docs/caches.md) and live in its profile (`fitted.cache_tuning`); the switches
+    below them are the model's own options."""
 
-    l1_ways: int = 4
-    l2_ways: int = 4
-    l2_capacity_scale: float = Field(1.0, description="distinct data the L2 holds, in units of one "
+    l1_ways: int
+    l2_ways: int
+    l2_capacity_scale: float = Field(description="distinct data the L2 holds, in units of one "
                                                       "partition's share (lines are duplicated "
                                                       "across partitions)")
-    dram_read_overhead_bytes: int = Field(3072, description="code, parameters and constants each launch fetches")
+    dram_read_overhead_bytes: int = Field(description="code, parameters and constants each launch fetches")
     window_requests: int = Field(1 << 18, description="warp accesses ordered together at most")
     background: bool = Field(True, description="model windows on a thread while the emulator goes on")
     merge_reads: bool = True
     merge_stores: bool = True
     merge_after_barrier: bool = True
     merge_one_wave_stores: bool = True
-    loose_merge_percent: int = Field(50, description="after loads, in a one-wave grid: how often a "
+    loose_merge_percent: int = Field(description="after loads, in a one-wave grid: how often a "
                                                      "block's warps still store together")
-    merge_min_lines: int = Field(1, description="lines a read request must miss in L1 to merge across SMs")
-    read_merge_window: int = Field(1000, description="places in the L1 miss streams of two SMs within "
+    merge_min_lines: int = Field(description="lines a read request must miss in L1 to merge across SMs")
+    read_merge_window: int = Field(description="places in the L1 miss streams of two SMs within "
                                                      "which identical requests still arrive together")
     merge_poison: bool = Field(True, description="no merging on a line that the SMs of one domain read "
                                                 "with different sector masks in one step")
-    read_merge_steps: int = Field(1, description="steps apart at which reads of two SMs still merge "
+    read_merge_steps: int = Field(description="steps apart at which reads of two SMs still merge "
                                                  "(the coalescer's window is ~300 cycles)")
     gpc_domains: bool = Field(True, description="reads merge only within a GPC (the L2 request "
                                                 "coalescer's domain), placed as the H100 places blocks")
     read_merge_points: list[tuple[int, float]] = Field(
-        default_factory=lambda: [(1, 1), (4, 1), (8, 2), (9, 3), (12, 3), (16, 4.4), (20, 5.5), (132, 35)],
         description="(SMs of one domain reading one sector together, L2 lookups): benchmarks/cache_probe "
                     "k_bcast, whose blocks the H100 spreads over the GPCs as coalescing_domains says")
+
+    @classmethod
+    def for_gpu(cls, gpu) -> "CacheTuning":
+        """The fitted numbers `gpu`'s profile holds: a GPU name, a GpuProfile or a CacheGeometry."""
+        from . import gpu_profile
+        if isinstance(gpu, CacheGeometry):
+            gpu = gpu.gpu
+        profile = gpu_profile.load(gpu) if isinstance(gpu, str) else gpu
+        return cls(**profile.fitted.cache_tuning)
 
 
 def unmerge_mixed_lines(ev_line: np.ndarray, ev_info: np.ndarray, counts: np.ndarray, order: np.ndarray,
@@ -619,7 +629,7 @@ class CacheModel:
                  shared_per_block: int = 0, flow: ProgramFlow | None = None,
                  blocks: int | None = None, tuning: CacheTuning | None = None):
         self.geometry = CacheGeometry.for_gpu(profile)
-        self.tuning = tuning or CacheTuning()
+        self.tuning = tuning or CacheTuning.for_gpu(profile)
         g, t = self.geometry, self.tuning
         self.occupancy = occupancy(threads_per_block, registers_per_thread, shared_per_block, g.limits)
         self.placer = BlockPlacer(g.sm_count, self.occupancy.blocks_per_sm)

@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 from .errors import MemsimError
 
 PROFILE_DIR = Path(__file__).parent / "profiles"
-SOURCE_KINDS = ("datasheet:", "measured:", "derived:")
+SOURCE_KINDS = ("datasheet:", "measured:", "derived:", "fitted:")
 
 
 class ProfileError(MemsimError):
@@ -109,6 +109,15 @@ class Calibration(BaseModel):
     raw: dict[str, float] = Field(default_factory=dict, description="every microbenchmark's result")
 
 
+class Fitted(BaseModel):
+    """The models' constants that were fitted to recordings rather than measured or read from a
+    datasheet: memsim.timing.TimeModelConstants and the numbers of memsim.cache.CacheTuning.
+    The profile's source["fitted"] says which recordings (the fit set) they were fitted to."""
+
+    time_model: dict[str, float]
+    cache_tuning: dict[str, float | int | list[tuple[int, float]]]
+
+
 class GpuProfile(BaseModel):
     name: str = Field(description="short name, also the file name: H100")
     full_name: str
@@ -127,8 +136,9 @@ class GpuProfile(BaseModel):
     throughput: Throughput
     latency: Latency
     launch: Launch
+    fitted: Fitted
     source: dict[str, str] = Field(description="field path or group -> 'datasheet: ...' / "
-                                               "'measured: ...' / 'derived: ...'")
+                                               "'measured: ...' / 'derived: ...' / 'fitted: ...'")
     calibration: Calibration | None = None
 
     @model_validator(mode="after")
@@ -143,7 +153,7 @@ class GpuProfile(BaseModel):
 
     def number_paths(self) -> list[str]:
         """Dotted paths of every hardware number (the sub-models' fields and sm_count)."""
-        paths = ["sm_count"]
+        paths = ["sm_count", "fitted"]
         for group in ("clocks", "occupancy", "l1", "l2", "dram", "throughput", "latency", "launch"):
             paths += [f"{group}.{field}" for field in type(getattr(self, group)).model_fields]
         return paths

@@ -47,27 +47,33 @@ TRAFFIC_METRICS = (m.L1_HIT, m.L1_MISS, m.L2_READ, m.L2_WRITE, m.L2_READ_HIT, m.
 
 
 class TimeModelConstants(BaseModel):
-    """Model choices that are not hardware numbers, fitted once to the H100 recordings
-    (docs/time-model.md) and used for every GPU."""
+    """Model choices that are not hardware numbers, fitted to a GPU's recorded durations
+    (validate/time_accuracy.py --fit; docs/time-model.md). Their values live in the GPU's
+    profile (`fitted.time_model`, with the fit set), not here."""
 
-    p_norm: float = Field(2.21, description="exponent combining the latency and throughput terms")
-    tail: float = Field(0.787, description="slowest warp of a one-warp block over the average chain")
-    tail_per_warp: float = Field(0.0008, description="how much later the slowest warp ends, per further warp of the block")
-    block_overhead_ns: float = Field(0.35, description="launch and retire one block wave on an SM")
-    first_touch_ns: float = Field(345.0, description="cold parameter/constant and code fetch of the first wave")
-    dependent_cycles: float = Field(0.254, description="cycles a non-memory warp instruction adds to the chain")
-    l1_pipe_weight: float = Field(0.723, description="L1 pipe cycles per global wavefront of the resident warps "
+    p_norm: float = Field(description="exponent combining the latency and throughput terms")
+    tail: float = Field(description="slowest warp of a one-warp block over the average chain")
+    tail_per_warp: float = Field(description="how much later the slowest warp ends, per further warp of the block")
+    block_overhead_ns: float = Field(description="launch and retire one block wave on an SM")
+    first_touch_ns: float = Field(description="cold parameter/constant and code fetch of the first wave")
+    dependent_cycles: float = Field(description="cycles a non-memory warp instruction adds to the chain")
+    l1_pipe_weight: float = Field(description="L1 pipe cycles per global wavefront of the resident warps "
                                                    "that a round's last request waits")
-    dram_queue: float = Field(1.22, description="DRAM transfers of one round of the resident warps that its last "
+    dram_queue: float = Field(description="DRAM transfers of one round of the resident warps that its last "
                                                "read waits for, in units of the bytes over the copy bandwidth")
-    issue_efficiency: float = Field(0.93, description="share of the SM's issue rate a kernel sustains")
-    atomic_cycles: float = Field(1.46, description="SM cycles an L2 slice spends on one atomic of a contended sector")
-    loop_unroll: float = Field(1.61, description="loads of one loop ptxas keeps in flight together "
+    issue_efficiency: float = Field(description="share of the SM's issue rate a kernel sustains")
+    atomic_cycles: float = Field(description="SM cycles an L2 slice spends on one atomic of a contended sector")
+    loop_unroll: float = Field(description="loads of one loop ptxas keeps in flight together "
                                                  "(PTX reports; the SASS engine's scoreboard counts them)")
-    constant_round_ns: float = Field(60.2, description="a per-thread constant-bank read (LDC) a warp waits for "
+    constant_round_ns: float = Field(description="a per-thread constant-bank read (LDC) a warp waits for "
                                                        "in a cold launch")
-    partial_write_cost: float = Field(3.85, description="L2 cost of a partially written sector, in full sectors")
-    l2_warm_fraction: float = Field(0.8, description="share of the L2 a buffer can use to stay warm between launches")
+    partial_write_cost: float = Field(description="L2 cost of a partially written sector, in full sectors")
+    l2_warm_fraction: float = Field(description="share of the L2 a buffer can use to stay warm between launches")
+
+    @classmethod
+    def for_gpu(cls, profile: GpuProfile) -> "TimeModelConstants":
+        """The constants the profile holds (a GPU without its own fit holds the H100's, and says so)."""
+        return cls(**profile.fitted.time_model)
 
 
 class TimeBreakdown(BaseModel):
@@ -134,7 +140,7 @@ def predict_time(report: KernelReport, traffic=None, profile: GpuProfile | None 
     (every load sector misses both caches). `static_shared_bytes` counts toward occupancy;
     `arguments` (the kernel's parameter count) toward the launch cost in the event time."""
     profile = profile or _default_profile(report)
-    k = constants or TimeModelConstants()
+    k = constants or TimeModelConstants.for_gpu(profile)
     flow, source, occ, rounds = _prepare(report, traffic, profile, registers_per_thread, static_shared_bytes, k)
     duration, breakdown = _duration(report, flow, profile, occ, rounds, k, boost=False)
     boosted, _ = _duration(report, _warm(flow, profile, k), profile, occ, rounds, k, boost=True)
@@ -151,7 +157,7 @@ def duration_inputs(report: KernelReport, traffic=None, profile: GpuProfile | No
     """What predict_time's duration is made of before the constants meet it (`combine`): a fit
     computes these once per launch instead of re-running the model for every trial."""
     profile = profile or _default_profile(report)
-    k = constants or TimeModelConstants()
+    k = constants or TimeModelConstants.for_gpu(profile)
     flow, _, occ, rounds = _prepare(report, traffic, profile, registers_per_thread, static_shared_bytes, k)
     return DurationInputs.of(report, flow, profile, occ, rounds, boost=False)
 

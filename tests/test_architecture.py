@@ -1,8 +1,11 @@
 """The package's shape: no import cycles between modules, function-level imports included (a
-lazy import is still a dependency; it only hides the cycle from the interpreter)."""
+lazy import is still a dependency; it only hides the cycle from the interpreter); no GPU's
+numbers in the code (memsim/profiles/*.json hold them, each with its source)."""
 from __future__ import annotations
 
 import ast
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -92,3 +95,25 @@ def test_memsim_imports_neither_the_gpu_side_nor_validate():
     outside = {t for targets in imports("memsim").values() for t in targets
                if t.split(".")[0] in ("gpu", "validate")}
     assert outside == set()
+
+
+def _profile_numbers() -> set[int]:
+    """Numbers particular to one GPU: SM counts, L2 and DRAM sizes, clocks, bandwidths."""
+    found = set()
+    for path in (ROOT / "memsim" / "profiles").glob("*.json"):
+        raw = json.loads(path.read_text())
+        found.add(raw["sm_count"])
+        found.update((raw["l2"]["size_bytes"], raw["dram"]["size_bytes"], raw["dram"]["bandwidth_gbs"]))
+        found.update(v for v in raw["clocks"].values())
+    return {int(n) for n in found if n > 100}
+
+
+def test_no_gpu_numbers_in_the_code():
+    numbers = _profile_numbers()
+    assert {132, 52428800}.issubset(numbers)   # the H100's SMs and L2: the list is not empty
+    pattern = re.compile(r"(?<![\w.])(" + "|".join(map(str, sorted(numbers))) + r")(?![\w.])")
+    hits = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+            for path in (ROOT / "memsim").rglob("*.py")
+            for n, line in enumerate(path.read_text().splitlines(), 1)
+            if pattern.search(line.split("#")[0])]
+    assert hits == []

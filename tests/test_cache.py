@@ -46,7 +46,7 @@ def test_row_sums_hits_seven_sectors_of_eight_in_l1():
     assert t.l2_read_sectors == t.l1_miss_sectors
     # the second sector of each 64-byte DRAM fetch hits in L2
     assert t.l2_read_hit_sectors * 2 == t.l2_read_sectors
-    assert t.dram_read_bytes - CacheTuning().dram_read_overhead_bytes == 1024 * 1024 * 4
+    assert t.dram_read_bytes - CacheTuning.for_gpu("H100").dram_read_overhead_bytes == 1024 * 1024 * 4
 
 
 def test_a_streaming_copy_has_no_l1_hits_and_misses_every_l2_sector():
@@ -54,7 +54,7 @@ def test_a_streaming_copy_has_no_l1_hits_and_misses_every_l2_sector():
     sectors = 512 * 512 * 4 // 32
     assert (t.l1_hit_sectors, t.l1_miss_sectors) == (0, sectors)
     assert (t.l2_read_sectors, t.l2_write_sectors, t.l2_read_hit_sectors) == (sectors, sectors, 0)
-    assert t.dram_read_bytes == sectors * 32 + CacheTuning().dram_read_overhead_bytes
+    assert t.dram_read_bytes == sectors * 32 + CacheTuning.for_gpu("H100").dram_read_overhead_bytes
     assert t.dram_write_bytes == 0        # dirty lines still in L2 at the end are not DRAM writes
 
 
@@ -84,7 +84,7 @@ def test_column_reads_hit_l1_and_their_partner_sectors_hit_l2():
 
 
 def test_evicted_dirty_lines_are_dram_writes():
-    small_l2 = CacheTuning(l2_capacity_scale=0.02)          # 512 KB for a 1 MB copy
+    small_l2 = CacheTuning.for_gpu("H100").model_copy(update={"l2_capacity_scale": 0.02})          # 512 KB for a 1 MB copy
     spec = catalog.get("copy_row").launch(nx=512)
     t = model_traffic(spec, tuning=small_l2)
     assert 0 < t.dram_write_bytes < 512 * 512 * 4

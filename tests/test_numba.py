@@ -4,7 +4,6 @@ one-line errors, and the `numba` validation set's PTX."""
 from __future__ import annotations
 
 import json
-import textwrap
 from pathlib import Path
 
 import numpy as np

@@ -7,11 +7,14 @@ import subprocess
 import sys
 
 import pytest
+from pydantic import ValidationError
 
 from gpu.calibrate import CalibrationResult
 from gpu.versions import Versions
 from memsim import gpu_profile
+from memsim.cache import CacheTuning
 from memsim.gpu_profile import ProfileError
+from memsim.timing import TimeModelConstants
 from validate import calibrate as cal
 
 REQUIRED = ["H100", "A100", "GTX1050Ti", "GTX1060"]
@@ -22,9 +25,19 @@ def test_every_shipped_profile_is_valid_and_sourced(name):
     profile = gpu_profile.load(name)
     assert profile.name == name
     for path in profile.number_paths():
-        assert profile.source_of(path).split(":")[0] in ("datasheet", "measured", "derived"), path
+        assert profile.source_of(path).split(":")[0] in ("datasheet", "measured", "derived", "fitted"), path
+    assert profile.source_of("fitted").startswith("fitted:")   # and it names the fit set
     assert profile.occupancy.max_warps_per_sm * profile.warp_size == profile.occupancy.max_threads_per_sm
     assert profile.clocks.sm_base_mhz <= profile.clocks.sm_boost_mhz
+
+
+def test_fitted_constants_come_from_the_profile():
+    """TimeModelConstants and CacheTuning hold no values of their own: the profile's do."""
+    h100 = gpu_profile.load("H100")
+    assert TimeModelConstants.for_gpu(h100).model_dump() == h100.fitted.time_model
+    assert CacheTuning.for_gpu("H100").l2_ways == h100.fitted.cache_tuning["l2_ways"]
+    with pytest.raises(ValidationError):
+        TimeModelConstants()
 
 
 def test_the_seed_gpus_have_profiles():

@@ -104,7 +104,7 @@ def test_a_dram_bound_kernel_is_slower_on_smaller_gpus():
 
 
 def test_constants_change_the_prediction():
-    slow = TimeModelConstants(first_touch_ns=5000)
+    slow = TimeModelConstants.for_gpu(gpu_profile.load("H100")).model_copy(update={"first_touch_ns": 5000})
     assert predict("s002_add1", constants=slow).duration_ns > predict("s002_add1").duration_ns + 4000
 
 

@@ -47,7 +47,7 @@ def cross_validate(cases: list[TimeCase], profile: GpuProfile | None = None, tra
                    start: TimeModelConstants | None = None, rounds: int = 3) -> CrossValidation:
     """LOFO over the non-held-out cases, and the held-out ones from a fit on all of those."""
     profile = profile or gpu_profile.load("H100")
-    start = start or TimeModelConstants()
+    start = start or TimeModelConstants.for_gpu(profile)
     pool = [c for c in cases if not is_held_out(c.family)]
     held = [c for c in cases if is_held_out(c.family)]
     data = FitSet(pool, profile)

@@ -223,7 +223,7 @@ def fit(cases: list[TimeCase] | FitSet, start: TimeModelConstants | None = None,
         progress=print) -> TimeModelConstants:
     """Coordinate descent over FIT_BOUNDS, each constant tried at a few multiples of its value."""
     data = cases if isinstance(cases, FitSet) else FitSet(cases)
-    best = start or TimeModelConstants()
+    best = start or TimeModelConstants.for_gpu(data.profile)
     best_loss = fit_loss(data, best)
     for _ in range(rounds):
         for name, (low, high) in FIT_BOUNDS.items():
