@@ -19,7 +19,7 @@ from rich.table import Table
 
 from . import cupy as memsim_cupy
 from .errors import MemsimError
-from .render import _dims, access_summary, count, ratio
+from .render import access_summary, count, dims_text, ratio
 from .report import KernelReport
 
 EXIT_USER_ERROR = 2
@@ -52,7 +52,7 @@ def launches_table(reports: list[KernelReport]) -> Table:
         table.add_column(f"{title}\n[dim]{provenance}[/dim]", justify="right")
     for number, report in enumerate(reports, 1):
         rows = dict(access_summary(report))
-        table.add_row(str(number), report.kernel, _dims(report.grid), _dims(report.block),
+        table.add_row(str(number), report.kernel, dims_text(report.grid), dims_text(report.block),
                       *(cell(rows) for _, _, cell in _COLUMNS))
     return table
 
