@@ -188,7 +188,7 @@ def compile_kernel(kernel: Any, types: tuple[ArgType, ...]) -> NumbaKernel:
                     bool(options.get("fastmath", False)), bool(options.get("opt", True)))
 
 
-@functools.lru_cache(maxsize=128)
+@functools.cache
 def use_nvvm_wheel() -> bool:
     """Point numba.cuda at the NVVM of the nvidia-nvvm wheel memsim pins (13.0.88, NVRTC's
     release), as it looks only in conda, CUDA_HOME and /usr/local/cuda: a user with no CUDA
@@ -209,6 +209,7 @@ def use_nvvm_wheel() -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=128)
 def _compile(pyfunc, types_json: tuple[str, ...], fastmath: bool, opt: bool) -> NumbaKernel:
     import numba
     from numba import cuda
