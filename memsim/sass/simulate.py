@@ -94,7 +94,7 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
     if trace is not None:
         _check_traceable(trace, program)
         trace.note_buffers(heap)
-    bank0 = constant_bank(block3, grid3, params)
+    bank0 = constant_bank(block3, grid3, params, arch)
     others = {} if sass is not None else cubin_banks(
         compile_cubin(text, arch, tuple(options), name, compiled.name_expressions), ptx_program.kernel)
     code = bind(program, bank0, others)
