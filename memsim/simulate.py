@@ -15,7 +15,7 @@ import numba
 import numpy as np
 
 from . import metrics as m
-from .compile import include_options, kernel_module, load_source, report_source
+from .compile import SASS_SUFFIXES, include_options, kernel_module, load_source, report_source
 from .count import C_SPACE, N_COUNTERS
 from .emulate import (E_BUDGET, E_CONST_OOB, E_DEADLOCK, E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED,
                       E_MIXED_SPACE, E_NONE, E_PARAM_OOB, E_SHARED_OOB, E_TRAP, E_TYPE,
@@ -144,9 +144,14 @@ def resolve_engine(engine: str, source: str, arch: str = "sm_90") -> str:
     from .numba_cuda import is_numba_ptx
 
     check_engine(engine)
+    text, name, is_ptx = load_source(source)
+    if source.strip().endswith(SASS_SUFFIXES):
+        if engine == "ptx" or arch != "sm_90":
+            raise LaunchError(f"{name} is sm_90 SASS: it runs on the SASS engine only (no --engine ptx, "
+                              f"no other architecture)")
+        return "sass"
     if engine != "auto":
         return engine
-    text, _, is_ptx = load_source(source)
     if is_ptx:
         return "sass" if arch == "sm_90" and is_numba_ptx(text) else "ptx"
     return "sass" if arch in SASS_ARCHES else "ptx"
