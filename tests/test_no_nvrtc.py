@@ -5,6 +5,8 @@ cuda.bindings.nvrtc fails, no nvdisasm is found, nvJitLink's library does not lo
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import sys
 
 import pytest
@@ -13,6 +15,8 @@ from memsim import catalog, compile as mc, shipped
 from memsim.cli import main
 from memsim.sass import compile as sc, nvjitlink
 from memsim.catalog import build_compiled
+
+import test_docs
 
 EXAMPLE = "docs/examples/transpose_pad2.cu"
 EXAMPLE_ARGS = ["--kernel", "k_transposeSmemPad2", "--grid", "2,4", "--block", "32,16",
@@ -147,3 +151,36 @@ def test_shipped_modules_are_current():
 
 def test_store_is_small():
     assert shipped.STORE.stat().st_size < 1_500_000
+
+
+TUTORIAL_COMMANDS = [(command, bool(expected)) for doc, command, expected in test_docs.COMMANDS
+                     if doc == "tutorial.md"]
+README_COMMAND = "memsim predict transpose_naive --nx 2048"   # the README's first command, as written
+TUTORIAL_COMMANDS.append((README_COMMAND, True))
+
+
+@pytest.mark.parametrize("command, as_written", TUTORIAL_COMMANDS, ids=[c for c, _ in TUTORIAL_COMMANDS])
+def test_tutorial_command_prints_the_same_without_compilers(command, as_written, capsys, monkeypatch,
+                                                           tmp_path):
+    """Issue 13: with NVRTC and nvdisasm absent the tutorial's commands print what they print
+    with them (the shipped compiles stand in)."""
+    monkeypatch.chdir(test_docs.ROOT)
+    argv = shlex.split(command)[1:]
+    if command != README_COMMAND:
+        argv = test_docs.runnable(argv, tmp_path, as_written)
+    outputs = []
+    for hidden in (False, True):
+        with monkeypatch.context() as inner:
+            if hidden:
+                _hide_nvrtc(inner)
+                inner.setattr(sc, "find_nvdisasm", lambda: None)
+            _clear_caches()
+            assert main(argv) == 0, command
+            outputs.append(_timeless(capsys.readouterr().out))
+    _clear_caches()
+    assert outputs[1] == outputs[0]
+
+
+def _timeless(text: str) -> str:
+    """Output without what differs between two runs of one command: seconds it took."""
+    return re.sub(r"\d+(\.\d+)? ?s\b", "<s>", text)
