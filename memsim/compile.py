@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from . import names
 from .errors import CompileError
+from .shipped import ToolMissing, lookup, missing_tool
 
 ARCH_PATTERN = re.compile(r"^(?:sm|compute)_(\d{2,3}[af]?)$")
 
@@ -39,9 +40,19 @@ class CompiledModule(BaseModel):
 _PTX_ENTRY = re.compile(r"^\s*(?:\.visible\s+|\.weak\s+)*\.entry\s+([\w$.]+)", re.M)
 
 
+def load_nvrtc():
+    """cuda-bindings' NVRTC module with its library loaded; ToolMissing where either is absent
+    (macOS: no wheel), so that callers can answer from the shipped catalog modules instead."""
+    try:
+        from cuda.bindings import nvrtc
+        nvrtc.nvrtcVersion()
+    except (ImportError, OSError, RuntimeError) as exc:
+        raise missing_tool("NVRTC", str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
+    return nvrtc
+
+
 def nvrtc_version() -> str:
-    from cuda.bindings import nvrtc
-    _, major, minor = nvrtc.nvrtcVersion()
+    _, major, minor = load_nvrtc().nvrtcVersion()
     return f"{major}.{minor}"
 
 
@@ -88,7 +99,7 @@ def run_nvrtc(source: str, source_name: str, flags: Sequence[str], name_expressi
     name expression). Both compile paths (PTX here, cubin in memsim.sass.compile) go through
     this so that they see the same headers and lower a C++ name to the same symbol. The
     toolkit header directories come after the user's options, so a user's -I wins."""
-    from cuda.bindings import nvrtc
+    nvrtc = load_nvrtc()
 
     err, prog = nvrtc.nvrtcCreateProgram(source.encode(), source_name.encode(), 0, [], [])
     _check(err, "nvrtcCreateProgram")
@@ -132,10 +143,22 @@ def _compile_cached(source: str, varch: str, options: tuple[str, ...], source_na
     # -ftz=true to every compile (cupy/cuda/compiler.py); -lineinfo maps PTX to source lines
     # and changes no instruction.
     flags = [f"--gpu-architecture={varch}", "-lineinfo", "-std=c++17", *options, "-ftz=true"]
-    buffer, lowered = run_nvrtc(source, source_name, flags, name_expressions, "PTX")
+    try:
+        buffer, lowered = run_nvrtc(source, source_name, flags, name_expressions, "PTX")
+    except ToolMissing as missing:
+        return _shipped(source, varch, options, source_name, name_expressions, missing)
     return CompiledModule(ptx=buffer.rstrip(b"\x00").decode(), source_name=source_name,
                           nvrtc_version=nvrtc_version(), arch=varch.replace("compute", "sm"),
                           options=options, name_expressions=name_expressions, lowered_names=lowered)
+
+
+def _shipped(source: str, varch: str, options: tuple[str, ...], source_name: str,
+             name_expressions: tuple[str, ...], missing: ToolMissing) -> CompiledModule:
+    """The module shipped for this compile (memsim.shipped), where NVRTC cannot be loaded."""
+    found = lookup(source, source_name, varch, options, name_expressions, missing)
+    return CompiledModule(ptx=found.ptx, source_name=source_name, nvrtc_version=found.nvrtc_version,
+                          arch=varch.replace("compute", "sm"), options=options,
+                          name_expressions=name_expressions, lowered_names=found.lowered_names)
 
 
 def compile_for_kernel(source: str, kernel: str, arch: str = "sm_90", options: Sequence[str] = (),
@@ -188,7 +211,7 @@ def _hint(source: str, message: str) -> str:
 
 
 def _log(prog) -> str:
-    from cuda.bindings import nvrtc
+    nvrtc = load_nvrtc()
     _, size = nvrtc.nvrtcGetProgramLogSize(prog)
     log = b" " * size
     nvrtc.nvrtcGetProgramLog(prog, log)
@@ -205,18 +228,25 @@ def _first_error(log: str, source_name: str) -> str:
 
 
 def _check(err, what: str) -> None:
-    from cuda.bindings import nvrtc
+    nvrtc = load_nvrtc()
     if err != nvrtc.nvrtcResult.NVRTC_SUCCESS:
         raise CompileError(f"{what} failed: {err}")
 
 
+# SASS made elsewhere (an nvdisasm listing, a cubin): it has no CUDA or PTX text.
+SASS_SUFFIXES = (".sass", ".cubin")
+
+
 def load_source(source: str) -> tuple[str, str, bool]:
-    """(text, name, is_ptx) from CUDA/PTX text or a path to a .cu/.ptx file."""
-    looks_like_path = "\n" not in source and source.strip().endswith((".cu", ".ptx", ".cuh"))
+    """(text, name, is_ptx) from CUDA/PTX text or a path to a .cu/.ptx file; a .sass or .cubin
+    path has no text here ("", name, False)."""
+    looks_like_path = "\n" not in source and source.strip().endswith((".cu", ".ptx", ".cuh", *SASS_SUFFIXES))
     if looks_like_path:
         path = Path(source)
         if not path.is_file():
             raise CompileError(f"no such source file: {source}")
+        if path.suffix in SASS_SUFFIXES:   # SASS made elsewhere: no source text (memsim.sass.listing_input)
+            return "", path.name, False
         return path.read_text(), path.name, path.suffix == ".ptx"
     is_ptx = ".entry" in source and ".version" in source
     return source, "kernel.cu", is_ptx

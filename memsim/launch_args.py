@@ -18,7 +18,7 @@ from .predict import predict_spec
 from .simulate import simulate_spec
 
 DLCM_CA = "-Xptxas=-dlcm=ca"   # NVRTC passes it on to ptxas; memsim.pascal reads it from the options
-SOURCE_SUFFIXES = (".cu", ".cuh", ".ptx", ".py")
+SOURCE_SUFFIXES = (".cu", ".cuh", ".ptx", ".py", ".sass", ".cubin")
 BIG_LAUNCH_THREADS = 1 << 20   # launches this large get a spinner: they take seconds or more
 
 ARG_HELP = """\

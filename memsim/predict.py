@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from . import metrics as m
+from .compile import SASS_SUFFIXES
+from .errors import LaunchError
 from .gpu_profile import GpuProfile, load
 from .launch import LaunchSpec, Value
 from .pascal import WideSharedCounter, compile_arch, pascal_counts, uses_pascal_rules, wide_shared_rows
@@ -36,6 +38,9 @@ def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], s
     arch = arch or profile.arch or "sm_90"
     target = compile_arch(arch)
     engine = resolve_engine(engine, source, target)
+    if source.strip().endswith(SASS_SUFFIXES):
+        raise LaunchError("--gpu's cache and time models read the kernel's PTX, which a .sass or "
+                          ".cubin lacks: leave out --gpu for its exact counters")
     report = simulate_with_caches(source, kernel_name, grid, block, args, shared_mem, target, options,
                                   gpu=profile, registers_per_thread=registers_per_thread, engine=engine,
                                   include_dirs=include_dirs)

@@ -15,7 +15,7 @@ import numba
 import numpy as np
 
 from . import metrics as m
-from .compile import include_options, kernel_module, load_source, report_source
+from .compile import SASS_SUFFIXES, include_options, kernel_module, load_source, report_source
 from .count import C_SPACE, N_COUNTERS
 from .emulate import (E_BUDGET, E_CONST_OOB, E_DEADLOCK, E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED,
                       E_MIXED_SPACE, E_NONE, E_PARAM_OOB, E_SHARED_OOB, E_TRAP, E_TYPE,
@@ -36,9 +36,13 @@ DEFAULT_BUDGET = 2_000_000_000   # warp instructions: about a minute of emulatio
 MAX_THREADS_PER_BLOCK = 1024
 BLOCKS_PER_CHUNK = 4096
 ENGINES = ("auto", "sass", "ptx")
+# Architectures whose SASS the SASS engine runs: sm_90 (checked on 1,276 H100 launches) and
+# sm_80 (Ampere's SASS uses the same opcodes the seed kernels need; bank 0 differs, see
+# memsim.sass.program.PARAM_BASES; docs/a100.md).
+SASS_ARCHES = ("sm_80", "sm_90")
 # What each engine's counts are: the SASS engine runs the instruction stream the GPU runs; the
 # PTX engine runs NVVM's PTX, before ptxas unrolls, merges and if-converts it.
-ENGINE_NOTES = {"sass": "SASS-level: the sm_90 instructions the GPU runs",
+ENGINE_NOTES = {"sass": "SASS-level: the instructions the GPU runs (sm_90 or sm_80 code)",
                 "ptx": "PTX-level: may differ where ptxas reshapes the code (unrolled loops, "
                        "merged or reordered loads)"}
 
@@ -134,16 +138,23 @@ def check_engine(engine: str) -> None:
 
 
 def resolve_engine(engine: str, source: str, arch: str = "sm_90") -> str:
-    """The engine "auto" stands for: the SASS engine for CUDA C compiled for sm_90 (the GPU's
-    own instructions) and numba.cuda's PTX (made for sm_90, linked by nvJitLink), the PTX engine
-    for other PTX input and other architectures."""
+    """The engine "auto" stands for: the SASS engine for CUDA C compiled for an architecture
+    whose SASS it runs (SASS_ARCHES: the GPU's own instructions) and numba.cuda's PTX (made for
+    sm_90, linked by nvJitLink), the PTX engine for other PTX input and other architectures."""
     from .numba_cuda import is_numba_ptx
 
     check_engine(engine)
+    text, name, is_ptx = load_source(source)
+    if source.strip().endswith(SASS_SUFFIXES):
+        if engine == "ptx" or arch != "sm_90":
+            raise LaunchError(f"{name} is sm_90 SASS: it runs on the SASS engine only (no --engine ptx, "
+                              f"no other architecture)")
+        return "sass"
     if engine != "auto":
         return engine
-    text, _, is_ptx = load_source(source)
-    return "sass" if arch == "sm_90" and (not is_ptx or is_numba_ptx(text)) else "ptx"
+    if is_ptx:
+        return "sass" if arch == "sm_90" and is_numba_ptx(text) else "ptx"
+    return "sass" if arch in SASS_ARCHES else "ptx"
 
 
 def simulate_spec(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]]:

@@ -1,8 +1,10 @@
-"""The figures seeds 000-002 published from nvprof on Pascal cards, as catalog launches.
+"""The figures seeds 000-003 published from their own GPUs, as catalog launches.
 
-Each SeedFigure names a catalog launch, the GPU profile and build (-dlcm=ca or not) the seed
-used, one nvprof metric (or the kernel time) and the seed's number. docs/seed_tables.py prints
-memsim's figure beside each; tests/test_pascal.py holds the counts (kind "count") equal.
+Seeds 000-002 used nvprof on Pascal cards, seed 003 Nsight Compute on an A100 (sm_80). Each
+SeedFigure names a catalog launch, the GPU profile and build (-dlcm=ca or not) the seed used, one
+metric (nvprof's name on Pascal, ncu's on the A100, or one of the pseudo-metrics below) and the
+seed's number. docs/seed_tables.py prints memsim's figure beside each; tests/test_pascal.py and
+tests/test_seed_tables.py hold the counts (kind "count") equal.
 """
 from __future__ import annotations
 
@@ -10,11 +12,14 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from .. import metrics as m
 from ..launch import LaunchSpec
 from .entries import ENTRIES
 
 DLCM_CA = "-Xptxas=-dlcm=ca"
 TIME_MS = "time_ms"   # the seed's kernel time: CUDA events (000) or a host timer around launch + sync (001)
+DURATION_MS = "duration_ms"   # ncu's "Duration" (gpu__time_duration.sum, ms) in its Speed Of Light section
+DRAM_PCT = "dram_throughput_pct"   # ncu's "DRAM Throughput" (% of the DRAM's peak bytes per second)
 
 
 class SeedLaunch(BaseModel):
@@ -27,6 +32,11 @@ class SeedLaunch(BaseModel):
     block: str
     gpu: str
     dlcm_ca: bool = True
+
+    @property
+    def profiler(self) -> str:
+        """The seed's profiler: nvprof on Pascal (its metric names), Nsight Compute elsewhere."""
+        return "nvprof" if self.gpu.startswith("GTX") else "ncu"
 
     def spec(self, nx: int | None = None, ny: int | None = None) -> LaunchSpec:
         """The launch, at the seed's size or a smaller one (per-request counts do not change)."""
@@ -64,6 +74,11 @@ S001_BLOCKS = {block: _launch(f"transformNaiveCol ({block})", "transpose_naive_c
                for block in ("32,32", "32,16", "32,8", "64,16", "64,8", "128,8")}
 # Seed 002: the misaligned add (its GPU is not named; a Pascal card is assumed), default build.
 S002_ADD2 = _launch("add2 (x[n+1])", "add_misaligned", 4096, 4096, "32", "GTX1060", dlcm_ca=False)
+# Seed 003: A100 (CC 8.0), ncu; grid 64 x block 256 = 16,384 threads, one per row / column, so
+# ds = 16,384 (8,388,608 requests = 512 warps x 16,384 loads; the text's "16000" is rounded).
+_S003 = dict(nx=16384, ny=16384, block="256", gpu="A100", dlcm_ca=False)
+S003_ROW = _launch("row_sums", "row_sums", **_S003)
+S003_COL = _launch("column_sums", "col_sums", **_S003)
 
 
 def _c(seed: str, launch: SeedLaunch, metric: str, value: float) -> SeedFigure:
@@ -98,4 +113,12 @@ SEED_FIGURES: list[SeedFigure] = [
       for figure in (_m("001", S001[name], "gld_throughput", ld), _m("001", S001[name], "gst_throughput", st),
                      _m("001", S001[name], TIME_MS, ms))],
     *[_m("001", S001_BLOCKS[block], TIME_MS, ms) for block, ms in _S001_BLOCK_MS.items()],
+    _c("003", S003_ROW, m.GLOBAL_LD_REQUESTS, 8_388_608),
+    _c("003", S003_ROW, m.GLOBAL_LD_SECTORS, 268_435_456),
+    _c("003", S003_COL, m.GLOBAL_LD_REQUESTS, 8_388_608),
+    _c("003", S003_COL, m.GLOBAL_LD_SECTORS, 33_554_432),
+    _m("003", S003_ROW, DURATION_MS, 3.84),
+    _m("003", S003_ROW, DRAM_PCT, 17.98),
+    _m("003", S003_COL, DURATION_MS, 2.71),
+    _m("003", S003_COL, DRAM_PCT, 25.56),
 ]

@@ -23,6 +23,8 @@ from typing import Sequence
 
 from ..compile import load_source, run_nvrtc
 from ..errors import CompileError
+from ..shipped import ShippedModule, ToolMissing, lookup, missing_tool
+from .cubin import constant_banks
 from .nvjitlink import link_ptx
 
 # What CuPy's compile_with_cache adds to every NVRTC compile (cupy/cuda/compiler.py).
@@ -53,8 +55,32 @@ def _compile_cubin(source: str, arch: str, options: tuple[str, ...], source_name
 def listing(source: str, arch: str = "sm_90", options: tuple[str, ...] = (),
             source_name: str = "kernel.cu", name_expressions: tuple[str, ...] = ()) -> str:
     """nvdisasm's text of the cubin of `source` (kept: the cache model and the emulation of one
-    launch both read it, and nvdisasm costs about 0.5 s a module)."""
-    return disassemble(compile_cubin(source, arch, options, source_name, name_expressions))
+    launch both read it, and nvdisasm costs about 0.5 s a module); the shipped listing where
+    NVRTC or nvdisasm cannot be loaded."""
+    try:
+        return disassemble(compile_cubin(source, arch, options, source_name, name_expressions))
+    except ToolMissing as missing:
+        return _shipped(source, arch, options, source_name, name_expressions, missing).sass
+
+
+def kernel_constant_banks(source: str, kernel: str, arch: str = "sm_90", options: tuple[str, ...] = (),
+                          source_name: str = "kernel.cu",
+                          name_expressions: tuple[str, ...] = ()) -> dict[int, bytes]:
+    """The banks other than 0 that `kernel` (lowered name) sees at launch: from its cubin, or
+    shipped with its listing where the cubin cannot be made here."""
+    try:
+        return constant_banks(compile_cubin(source, arch, options, source_name, name_expressions), kernel)
+    except ToolMissing as missing:
+        found = _shipped(source, arch, options, source_name, name_expressions, missing)
+        return {bank: bytes.fromhex(data) for bank, data in found.banks.get(kernel, {}).items()}
+
+
+def _shipped(source: str, arch: str, options: tuple[str, ...], source_name: str,
+             name_expressions: tuple[str, ...], missing: ToolMissing) -> ShippedModule:
+    """The shipped module with a listing (CUDA C only: PTX input is never shipped)."""
+    if load_source(source)[2]:
+        raise missing
+    return lookup(source, source_name, arch, options, name_expressions, missing, need_sass=True)
 
 
 def find_nvdisasm() -> str | None:
@@ -80,8 +106,8 @@ def disassemble(cubin: bytes) -> str:
     """nvdisasm's text of a cubin, with source lines (-g) and without encodings (-c)."""
     tool = find_nvdisasm()
     if tool is None:
-        raise CompileError("nvdisasm not found: pip install nvidia-cuda-nvdisasm, or set "
-                           f"{NVDISASM_ENV} to its path")
+        raise missing_tool("nvdisasm", f"not on PATH, no ${NVDISASM_ENV}, no nvidia-cuda-nvdisasm "
+                           "wheel installed")
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "kernel.cubin"
         path.write_bytes(cubin)

@@ -14,20 +14,31 @@ import struct
 _BANK_SECTION = re.compile(r"^\.nv\.constant(\d+)(?:\.(.+))?$")
 
 
-def sections(cubin: bytes) -> dict[str, bytes]:
-    """Section name -> contents (empty for sections without file data, e.g. NOBITS)."""
+def _headers(cubin: bytes) -> list[tuple[str, int, int, int]]:
+    """(name, type, offset, size) of each section header."""
     if cubin[:4] != b"\x7fELF" or cubin[4] != 2:
         raise ValueError("not an ELF64 cubin")
     shoff, = struct.unpack_from("<Q", cubin, 0x28)
     shentsize, shnum, shstrndx = struct.unpack_from("<HHH", cubin, 0x3A)
     headers = [struct.unpack_from("<IIQQQQIIQQ", cubin, shoff + k * shentsize) for k in range(shnum)]
     names_offset = headers[shstrndx][4]
-    out = {}
+    out = []
     for name, kind, _, _, offset, size, *_ in headers:
         end = cubin.index(b"\0", names_offset + name)
-        label = cubin[names_offset + name:end].decode()
-        out[label] = b"" if kind == 8 else cubin[offset:offset + size]   # 8: SHT_NOBITS
+        out.append((cubin[names_offset + name:end].decode(), kind, offset, size))
     return out
+
+
+def sections(cubin: bytes) -> dict[str, bytes]:
+    """Section name -> contents (empty for sections without file data, e.g. NOBITS)."""
+    return {name: b"" if kind == 8 else cubin[offset:offset + size]   # 8: SHT_NOBITS
+            for name, kind, offset, size in _headers(cubin)}
+
+
+def section_sizes(cubin: bytes) -> dict[str, int]:
+    """Section name -> size, NOBITS ones too: `.nv.shared.<kernel>` is a kernel's static
+    shared memory."""
+    return {name: size for name, _, _, size in _headers(cubin)}
 
 
 def constant_banks(cubin: bytes, kernel: str) -> dict[int, bytes]:

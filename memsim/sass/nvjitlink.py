@@ -13,6 +13,7 @@ import functools
 from pathlib import Path
 
 from ..errors import CompileError
+from ..shipped import missing_tool
 
 RELEASE = (13, 0)
 LIBRARY = "libnvJitLink.so.13"
@@ -87,8 +88,10 @@ def _library() -> ctypes.CDLL:
         if hasattr(lib, f"__nvJitLinkCreate{_API}"):
             return lib
         tried.append(str(path))
-    found = f" (found {', '.join(tried)}, not release 13.0)" if tried else ""
-    raise CompileError(f"nvJitLink 13.0 is needed to link PTX into a cubin{found}: {INSTALL}")
+    if tried:
+        raise CompileError(f"nvJitLink 13.0 is needed to link PTX into a cubin (found "
+                           f"{', '.join(tried)}, not release 13.0): {INSTALL}")
+    raise missing_tool("nvJitLink", f"{LIBRARY} not found; {INSTALL}")
 
 
 def _wheel_libraries() -> list[Path]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import UnsupportedInstruction
+from ..errors import LaunchError, UnsupportedInstruction
 from ..ptx.program import StaticInstruction
 from . import emulate as e
 from . import ops_float, ops_half, ops_int, ops_memory, ops_warp
@@ -29,6 +29,9 @@ __all__ = ["SassProgram", "lower", "bind", "constant_bank", "register_operands",
            "BOOL", "CMP", "P_BASE", "UP_BASE", "UR_BASE"]
 
 CONST_PARAM_BASE = 0x210
+# Where bank 0's kernel parameters start, by architecture: Hopper moved them from 0x160
+# (Volta to Ada: sm_80 SASS reads its first parameter at c[0x0][0x160]) to 0x210.
+PARAM_BASES = {"sm_90": CONST_PARAM_BASE, "sm_80": 0x160}
 N_BANKS = 18
 
 
@@ -382,16 +385,26 @@ def _registers_of(row: np.ndarray, k: int) -> int:
 
 # ---- constant banks -------------------------------------------------------------------------
 
-def constant_bank(block3, grid3, params: np.ndarray) -> np.ndarray:
-    """Bank 0 as sm_90 lays it out: ntid at 0x0, nctaid at 0xc, the stack top at 0x28, the
-    global memory descriptor at 0x208 and the kernel parameters from 0x210."""
-    bank = np.zeros(CONST_PARAM_BASE + len(params) + 16, dtype=np.uint8)
-    words = bank[:CONST_PARAM_BASE].view(np.uint32)
+def constant_bank(block3, grid3, params: np.ndarray, arch: str = "sm_90") -> np.ndarray:
+    """Bank 0 as `arch` lays it out: ntid at 0x0, nctaid at 0xc, the stack top at 0x28 and the
+    kernel parameters from PARAM_BASES[arch] (sm_90's global memory descriptor, at 0x208, and
+    sm_80's, at 0x118, stay zero: the engine does not read them)."""
+    base = param_base(arch)
+    bank = np.zeros(base + len(params) + 16, dtype=np.uint8)
+    words = bank[:base].view(np.uint32)
     words[0:3] = block3
     words[3:6] = grid3
     words[0x28 // 4] = ops_memory.STACK_TOP
-    bank[CONST_PARAM_BASE:CONST_PARAM_BASE + len(params)] = params
+    bank[base:base + len(params)] = params
     return bank
+
+
+def param_base(arch: str) -> int:
+    """Bank 0's parameter offset for an architecture the SASS engine runs."""
+    if arch not in PARAM_BASES:
+        raise LaunchError(f"the SASS engine runs {', '.join(PARAM_BASES)} code, not {arch}: "
+                                     "use engine='ptx'")
+    return PARAM_BASES[arch]
 
 
 def constant_banks(bank0: np.ndarray, others: dict[int, bytes] | None = None) -> np.ndarray:

@@ -29,8 +29,8 @@ from ..report import KernelReport
 from ..tally import instruction_rows, line_rows, metrics_from_rows
 from ..trace import TraceBuffers, TraceRequest
 from . import emulate as e
-from .compile import compile_cubin, listing
-from .cubin import constant_banks as cubin_banks
+from .compile import kernel_constant_banks, listing
+from .listing_input import is_listing_file, listing_kernel
 from .parser import parse as parse_sass
 from .ops_memory import STACK_TOP
 from .program import (SassProgram, bind, constant_bank, constant_banks, lower, register_operands,
@@ -73,17 +73,20 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
                   trace: TraceRequest | None = None,
                   include_dirs: Sequence[str] | None = None) -> KernelReport:
     """Emulate one launch on the SASS the H100 runs; `sass` (nvdisasm -c -g text of the
-    kernel's cubin) skips compiling and disassembling it here. `trace` records warp accesses
+    kernel's cubin) skips compiling and disassembling it here; `source` may also be the path of
+    such a listing (.sass) or of a .cubin (memsim.sass.listing_input). `trace` records warp accesses
     as memsim.simulate does, with SASS instruction indices as pcs."""
     started = time.perf_counter()
     grid3, block3 = dims(grid), dims(block)
     threads = block3[0] * block3[1] * block3[2]
     if threads > MAX_THREADS_PER_BLOCK:
         raise LaunchError(f"block {block3} has {threads} threads; the limit is {MAX_THREADS_PER_BLOCK}")
-    text, name, is_ptx = load_source(source)
-    options = (*options, *include_options(include_dirs))
-    compiled = kernel_module(text, name, is_ptx, kernel_name, arch, options)
     args = list(args)
+    options = (*options, *include_options(include_dirs))
+    given = listing_kernel(source, kernel_name, args) if is_listing_file(source) else None
+    text, name, is_ptx = load_source(source)
+    compiled = given.module if given else kernel_module(text, name, is_ptx, kernel_name, arch, options)
+    sass = given.sass if given else sass
     heap = GlobalHeap(split_args(args))
     ptx_program = lower_ptx(parse_ptx(compiled.ptx), compiled.kernel, heap.variables_base)
     heap.place_variables(ptx_program)
@@ -94,9 +97,9 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
     if trace is not None:
         _check_traceable(trace, program)
         trace.note_buffers(heap)
-    bank0 = constant_bank(block3, grid3, params)
-    others = {} if sass is not None else cubin_banks(
-        compile_cubin(text, arch, tuple(options), name, compiled.name_expressions), ptx_program.kernel)
+    bank0 = constant_bank(block3, grid3, params, arch)
+    others = given.banks if given else {} if sass is not None else kernel_constant_banks(
+        text, ptx_program.kernel, arch, tuple(options), name, compiled.name_expressions)
     code = bind(program, bank0, others)
     shared_bytes = max(ptx_program.shared_static, ptx_program.shared_dynamic_offset + shared_mem)
     counters, round_trips = _run(code, program, heap, threads, block3, grid3, shared_bytes,
