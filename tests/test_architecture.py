@@ -117,3 +117,15 @@ def test_no_gpu_numbers_in_the_code():
             for n, line in enumerate(path.read_text().splitlines(), 1)
             if pattern.search(line.split("#")[0])]
     assert hits == []
+
+
+def test_the_readme_layout_table_lists_every_module():
+    """Every module with code (not an empty package marker) has a row, and no row a stale one."""
+    readme = (ROOT / "README.md").read_text()
+    table = readme[readme.index("| stage | module | job |"):]
+    table = table[:table.index("\n\n")]
+    listed = set(re.findall(r"`(memsim/[\w/]+\.py)`", table))
+    modules = {str(p.relative_to(ROOT)) for p in (ROOT / "memsim").rglob("*.py")
+               if "__pycache__" not in p.parts and p.read_text().strip(" \n").count("\n") > 1}
+    assert modules - listed == set()
+    assert listed - modules == set()
