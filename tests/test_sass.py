@@ -254,7 +254,7 @@ def _golden_cases():
 @pytest.fixture(scope="module")
 def recorded():
     from validate import record
-    return {r.name: r for f in record.load_all() for r in f.cases if r.metrics}
+    return {r.name: r for f in record.load_all() if f.gpu == "h100" for r in f.cases if r.metrics}
 
 
 @pytest.mark.parametrize("name", _golden_cases())
@@ -305,7 +305,7 @@ def test_engine_switch_runs_the_sass_stage_through_memsim_simulate():
     from validate import record
     if find_nvdisasm() is None:
         pytest.skip("nvdisasm (nvidia-cuda-nvdisasm) not installed")
-    case = next(c for f in record.load_all() for c in f.cases if c.name == "fuzz_s0_0091")
+    case = next(c for f in record.load_all() if f.gpu == "h100" for c in f.cases if c.name == "fuzz_s0_0091")
     sass, _ = memsim.simulate_spec(case.spec, engine="sass")
     ptx, _ = memsim.simulate_spec(case.spec, engine="ptx")
     assert sass.engine == "sass" and ptx.engine == "ptx"
