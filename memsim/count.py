@@ -119,39 +119,22 @@ def shared_phase_lanes(width, is_store):
 
 
 @njit(cache=True)
-def _parts_merge(addrs, active, first_lane, part_lanes, words, scratch, bank_load):
-    """Whether the lanes [first_lane, +part_lanes) and the next part_lanes share one wavefront:
-    together no bank delivers two words, and the lanes pair up: every active lane reads the
-    address its neighbour at distance 1 (or every one at distance 2) reads. 8-byte loads
-    merge the two half-warps so, 16-byte loads the two quarters of each half-warp (H100 probes
-    validate/suite/float4_*.cu; docs/exactness.md, "Wide shared loads")."""
-    paired = False
-    bit = 1
-    while bit <= 2 and not paired:
+def _lanes_pair_up(addrs, active, first_lane, count):
+    """Whether lanes [first_lane, first_lane + count) pair up: every active lane reads the
+    address its neighbour at distance 1 reads (or every one that at distance 2). With no bank
+    delivering two words, two phases that pair up share one wavefront: 8-byte loads' two
+    half-warps, 16-byte loads' two quarters of a half-warp (docs/exactness.md, "Wide shared
+    loads")."""
+    for bit in (1, 2):
         paired = True
-        for lane in range(first_lane, first_lane + 2 * part_lanes):
+        for lane in range(first_lane, first_lane + count):
             other = lane ^ bit
             if (active >> lane) & 1 and (active >> other) & 1 and addrs[lane] != addrs[other]:
                 paired = False
                 break
-        bit <<= 1
-    if not paired:
-        return False
-    n = 0
-    for lane in range(first_lane, first_lane + 2 * part_lanes):
-        if (active >> lane) & 1:
-            for k in range(words):
-                scratch[n] = (addrs[lane] >> 2) + k
-                n += 1
-    sort_prefix(scratch, n)
-    for b in range(BANKS):
-        bank_load[b] = 0
-    for i in range(n):
-        if i == 0 or scratch[i] != scratch[i - 1]:
-            bank_load[scratch[i] & (BANKS - 1)] += 1
-            if bank_load[scratch[i] & (BANKS - 1)] > 1:
-                return False
-    return True
+        if paired:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -189,7 +172,8 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
             distinct = found & 0xFFFFFFFF
             return found >> 32, (distinct + BANKS - 1) // BANKS, distinct
     _, distinct_addrs = _sorted_active(addrs, active, scratch)
-    if width == 8 and not is_store and (same or _parts_merge(addrs, active, 0, 16, 2, scratch, bank_load)):
+    if width == 8 and not is_store and (same or (_lanes_pair_up(addrs, active, 0, 32)
+                                                 and _bank_worst(addrs, active, 0, 32, 2, scratch, bank_load)[0] <= 1)):
         return 1, 1, distinct_addrs
     if width == 16 and not is_store:
         w, i = _float4_load_wavefronts(addrs, active, scratch, bank_load)
@@ -198,41 +182,21 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
     phase = shared_phase_lanes(width, is_store)
     wavefronts, ideal = 0, 0
     for first_lane in range(0, 32, phase):
-        n = 0
-        for lane in range(first_lane, first_lane + phase):
-            if (active >> lane) & 1:
-                word = addrs[lane] >> 2
-                for k in range(words_per_lane):
-                    scratch[n] = word + k
-                    n += 1
-        if n == 0:
-            continue
-        sort_prefix(scratch, n)
-        for b in range(BANKS):
-            bank_load[b] = 0
-        distinct = 0
-        for i in range(n):
-            if i == 0 or scratch[i] != scratch[i - 1]:
-                distinct += 1
-                bank_load[scratch[i] & (BANKS - 1)] += 1
-        worst = 0
-        for b in range(BANKS):
-            if bank_load[b] > worst:
-                worst = bank_load[b]
+        worst, distinct = _bank_worst(addrs, active, first_lane, phase, words_per_lane, scratch, bank_load)
         wavefronts += worst
         ideal += (distinct + BANKS - 1) // BANKS
     return wavefronts, ideal, distinct_addrs
 
 
 @njit(cache=True)
-def _bank_worst(addrs, active, first_lane, count, scratch, bank_load):
-    """(the most distinct words one bank delivers, distinct words) of 16-byte accesses of
-    lanes [first_lane, first_lane + count)."""
+def _bank_worst(addrs, active, first_lane, count, words, scratch, bank_load):
+    """(the most distinct words one bank delivers, distinct words) of the accesses of `words`
+    4-byte words each by lanes [first_lane, first_lane + count)."""
     n = 0
     for lane in range(first_lane, first_lane + count):
         if (active >> lane) & 1:
             word = addrs[lane] >> 2
-            for k in range(4):
+            for k in range(words):
                 scratch[n] = word + k
                 n += 1
     if n == 0:
@@ -253,19 +217,20 @@ def _bank_worst(addrs, active, first_lane, count, scratch, bank_load):
 @njit(cache=True)
 def _float4_load_wavefronts(addrs, active, scratch, bank_load):
     """16-byte loads: per quarter-warp (8 lanes, 32 banks) its worst bank; the two quarters of
-    a half-warp share one wavefront where the half reads one address, or where they merge
-    (_parts_merge; H100 probes validate/suite/float4_*.cu, docs/exactness.md "Wide shared loads")."""
+    a half-warp share one wavefront where the half reads one address, or where no bank delivers
+    two words and the lanes pair up (_lanes_pair_up; H100 probes validate/suite/float4_*.cu,
+    docs/exactness.md "Wide shared loads")."""
     wavefronts, ideal = 0, 0
     for half in range(0, 32, 16):
-        worst, distinct = _bank_worst(addrs, active, half, 16, scratch, bank_load)
+        worst, distinct = _bank_worst(addrs, active, half, 16, 4, scratch, bank_load)
         if distinct == 0:
             continue
         ideal += (distinct + BANKS - 1) // BANKS
-        if distinct == 4 or _parts_merge(addrs, active, half, 8, 4, scratch, bank_load):
+        if distinct == 4 or (worst <= 1 and _lanes_pair_up(addrs, active, half, 16)):
             wavefronts += 1   # one address (four words) for the half, or mergeable quarters
             continue
         for quarter in range(half, half + 16, 8):
-            wavefronts += _bank_worst(addrs, active, quarter, 8, scratch, bank_load)[0]
+            wavefronts += _bank_worst(addrs, active, quarter, 8, 4, scratch, bank_load)[0]
     return wavefronts, ideal
 
 
