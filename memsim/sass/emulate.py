@@ -54,12 +54,13 @@ CTX_RED, CTX_RED_TRUE, CTX_RED_ARRIVED, CTX_RESULT, CTX_RESULT_FLAG, N_CTX = 11,
 
 
 @njit(cache=True, _nrt=False)
-def _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live, lane_group, next_group,
+def _release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group, next_group,
              yielded):
-    """Let lanes parked at BSYNC (or WARPSYNC) go on where every lane their barrier waits for
-    has arrived, or (BSYNC only) has yielded: together, as one group. A barrier cleared because
-    lanes yielded is emptied, so those lanes pass it alone when they come (NVIDIA's
+    """Let lanes parked at BSYNC (or WARPSYNC) go on where every live lane their barrier waits
+    for has arrived, or (BSYNC only) has yielded: together, as one group. A barrier cleared
+    because lanes yielded is emptied, so those lanes pass it alone when they come (NVIDIA's
     convergence-barrier patent US10067768B2, claim 1; docs/exactness.md, "YIELD")."""
+    live = run_mask[w] | bar_mask[w] | sync_mask[w]   # releasing moves lanes within it
     released = False
     for b in range(N_BARRIERS + 1):
         waiting = 0
@@ -69,21 +70,21 @@ def _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live, lane_group,
         if waiting == 0:
             continue
         missing = bmask[w, b] & live & ~waiting
-        if b != WARPSYNC_BARRIER:   # WARPSYNC waits for every lane of its mask, yielded or not
-            missing &= ~yielded[w]
-        if missing == 0:
-            if bmask[w, b] & live & ~waiting != 0:
-                bmask[w, b] = 0
-            sync_mask[w] &= ~waiting
-            run_mask[w] |= waiting
-            next_group[w] += 1
-            for lane in range(32):
-                if (waiting >> lane) & 1:
-                    lane_pc[w, lane] += 1
-                    lane_group[w, lane] = next_group[w]
-            if b == WARPSYNC_BARRIER:
-                bmask[w, b] = 0
-            released = True
+        if b == WARPSYNC_BARRIER:   # WARPSYNC waits for every lane of its mask, yielded or not
+            if missing != 0:
+                continue
+        elif missing & ~yielded[w] != 0:
+            continue
+        if b == WARPSYNC_BARRIER or missing != 0:
+            bmask[w, b] = 0   # WARPSYNC's mask is per use; a BSYNC cleared by yielded lanes is spent
+        sync_mask[w] &= ~waiting
+        run_mask[w] |= waiting
+        next_group[w] += 1
+        for lane in range(32):
+            if (waiting >> lane) & 1:
+                lane_pc[w, lane] += 1
+                lane_group[w, lane] = next_group[w]
+        released = True
     return released
 
 
@@ -235,8 +236,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
         if run_mask[w] == 0:
             if sync_mask[w] == 0:
                 return executed
-            live = run_mask[w] | bar_mask[w] | sync_mask[w]
-            if not _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask, live, lane_group,
+            if not _release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
                             next_group, yielded):
                 if bar_mask[w] != 0:
                     return executed   # lanes the barrier waits for sit at BAR.SYNC
@@ -307,8 +307,8 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
                         sync_mask, sync_bar, bmask, call_sp, call_stack, vec, err, ctx):
             return executed
         if op == O_BSYNC and yielded[w] != 0:
-            _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask,
-                     run_mask[w] | bar_mask[w] | sync_mask[w], lane_group, next_group, yielded)
+            _release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
+                     next_group, yielded)
         _split(w, mask & run_mask[w], lane_pc, lane_group, cur_group, next_group)
 
 
@@ -322,12 +322,9 @@ def _yield(w, pc, mask, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask,
         if (mask >> lane) & 1:
             lane_pc[w, lane] = pc + 1
     if sync_mask[w] != 0:
-        _release(w, lane_pc, run_mask, sync_mask, sync_bar, bmask,
-                 run_mask[w] | bar_mask[w] | sync_mask[w], lane_group, next_group, yielded)
-    best = -1
-    for lane in range(32):
-        if (run_mask[w] & ~mask) >> lane & 1 and (best < 0 or lane_pc[w, lane] < lane_pc[w, best]):
-            best = lane
+        _release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
+                 next_group, yielded)
+    best = _lowest_pc_lane(lane_pc, w, run_mask[w] & ~mask)
     if best >= 0:
         cur_group[w] = lane_group[w, best]
 
@@ -345,16 +342,23 @@ def _group(lane_pc, lane_group, cur_group, w, running):
             pc = lane_pc[w, lane]
     if mask != 0:
         return pc, mask
-    best = -1
-    for lane in range(32):
-        if (running >> lane) & 1 and (best < 0 or lane_pc[w, lane] < lane_pc[w, best]):
-            best = lane
+    best = _lowest_pc_lane(lane_pc, w, running)
     g = lane_group[w, best]
     cur_group[w] = g
     for lane in range(32):
         if (running >> lane) & 1 and lane_group[w, lane] == g:
             mask |= 1 << lane
     return lane_pc[w, best], mask
+
+
+@njit(cache=True, _nrt=False)
+def _lowest_pc_lane(lane_pc, w, lanes):
+    """The lane of `lanes` at the smallest PC (the lowest such lane), -1 for none."""
+    best = -1
+    for lane in range(32):
+        if (lanes >> lane) & 1 and (best < 0 or lane_pc[w, lane] < lane_pc[w, best]):
+            best = lane
+    return best
 
 
 @njit(cache=True, _nrt=False)
