@@ -196,33 +196,28 @@ def _arith(op, n_sources):
     return handler
 
 
-def _hsetp2(ins, mods, ops, row):
-    """HSETP2.cmp.bool Pu, Pv, a, b, Pc: Pu the H0 comparison, Pv the H1 one (.H_AND: Pu both
-    and-ed, Pv its complement), each combined with Pc."""
-    row[F_OP] = O_HSETP2
-    compare_mods(mods, row)
-    set_flags(row, mods, HALF_FLAGS)
-    bf = "BF16_V2" in mods
-    row[F_TYPE] = T_BF16 if bf else T_F16
-    items = _items(ops, bf)
-    if len(items) != 5:
-        raise unsupported(ins, "operand count")
-    for k, item in enumerate(items):
-        _put(ins, row, k, item, dst=k < 2)
+def _half_compare(op: int, n_items: int, n_dests: int):
+    """Lowering of a half-pair comparison: its compare and boolean modifiers, F16 or BF16
+    (.BF16_V2), `n_items` operands of which the first `n_dests` are written."""
+    def handler(ins, mods, ops, row):
+        row[F_OP] = op
+        compare_mods(mods, row)
+        set_flags(row, mods, HALF_FLAGS)
+        bf = "BF16_V2" in mods
+        row[F_TYPE] = T_BF16 if bf else T_F16
+        items = _items(ops, bf)
+        if len(items) != n_items:
+            raise unsupported(ins, "operand count")
+        for k, item in enumerate(items):
+            _put(ins, row, k, item, dst=k < n_dests)
+    return handler
 
 
-def _hset2(ins, mods, ops, row):
-    """HSET2[.BF].cmp.bool Rd, a, b, Pc: per half all ones (.BF: 1.0) where it holds, else 0."""
-    row[F_OP] = O_HSET2
-    compare_mods(mods, row)
-    set_flags(row, mods, HALF_FLAGS)
-    bf = "BF16_V2" in mods
-    row[F_TYPE] = T_BF16 if bf else T_F16
-    items = _items(ops, bf)
-    if len(items) != 4:
-        raise unsupported(ins, "operand count")
-    for k, item in enumerate(items):
-        _put(ins, row, k, item, dst=k == 0)
+# HSETP2.cmp.bool Pu, Pv, a, b, Pc: Pu the H0 comparison, Pv the H1 one (.H_AND: Pu both
+# and-ed, Pv its complement), each combined with Pc.
+_hsetp2 = _half_compare(O_HSETP2, 5, 2)
+# HSET2[.BF].cmp.bool Rd, a, b, Pc: per half all ones (.BF: 1.0) where it holds, else 0.
+_hset2 = _half_compare(O_HSET2, 4, 1)
 
 
 def _f2fp(ins, mods, ops, row):
