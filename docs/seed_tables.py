@@ -20,7 +20,8 @@ from memsim.catalog.nvprof_seeds import DRAM_PCT, DURATION_MS, SEED_FIGURES, TIM
 from memsim.gpu_profile import load
 from memsim.predict import predict_spec
 
-DOC = Path(__file__).resolve().parent / "seed-tables.md"
+HERE = Path(__file__).resolve().parent
+DOCS = (HERE / "seed-tables.md", HERE / "tutorial.md")   # the same table in both, between the markers
 BEGIN, END = "<!-- nvprof-seed-table:begin -->", "<!-- nvprof-seed-table:end -->"
 
 
@@ -59,9 +60,10 @@ def table() -> str:
 
 
 def main() -> int:
-    text = DOC.read_text()
-    new = re.sub(f"{re.escape(BEGIN)}.*{re.escape(END)}", f"{BEGIN}\n{table()}\n{END}", text, flags=re.S)
-    DOC.write_text(new)
+    block = f"{BEGIN}\n{table()}\n{END}"
+    for doc in DOCS:
+        doc.write_text(re.sub(f"{re.escape(BEGIN)}.*{re.escape(END)}", lambda _: block, doc.read_text(),
+                              flags=re.S))
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -13,6 +14,7 @@ from rich.console import Console
 from . import catalog, progress, render
 from .compile import include_options
 from .errors import LaunchError
+from .catalog.nvprof_seeds import seed_launch
 from .launch import ArgSpec, LaunchSpec, dims
 from .predict import predict_spec
 from .simulate import simulate_spec
@@ -110,8 +112,24 @@ def catalog_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, ca
     if stray:
         raise LaunchError(f"{', '.join(stray)}: for a .cu/.ptx file only; a catalog entry takes "
                           f"--nx, --ny, --block, --dtype")
-    return [(entry.name, entry.launch(args.nx, args.ny, args.block, args.dtype), entry)
-            for entry in catalog.resolve(args.target)]
+    return [(entry.name, _entry_launch(entry, args), entry) for entry in catalog.resolve(args.target)]
+
+
+def _entry_launch(entry: catalog.CatalogKernel, args: argparse.Namespace) -> LaunchSpec:
+    """The entry's launch; on a GPU a seed measured it on, the seed's geometry and build are the
+    defaults (so `--gpu GTX1060` reproduces seed 000's table), each overridable by its flag."""
+    seed = seed_launch(entry.name, args.gpu) if args.gpu else None
+    if seed is None:
+        return entry.launch(args.nx, args.ny, args.block, args.dtype)
+    nx, ny = (args.nx, args.ny) if args.nx else (seed.nx, args.ny or seed.ny)
+    spec = entry.launch(nx, ny, args.block or seed.block, args.dtype)
+    cached = seed.dlcm_ca and getattr(args, "dlcm", None) is None
+    if cached:
+        spec = spec.model_copy(update={"options": (*spec.options, DLCM_CA)})
+    print(f"note: {entry.name} on the {seed.gpu}: {render.dims_text(spec.grid)} blocks of "
+          f"{render.dims_text(spec.block)}{', -dlcm=ca' if cached else ''} (the seed's launch where "
+          f"--nx/--ny/--block/--dlcm do not say otherwise)", file=sys.stderr)
+    return spec
 
 
 def file_launch(args: argparse.Namespace) -> LaunchSpec:

@@ -70,7 +70,7 @@ def test_documented_command_runs_and_prints_what_is_shown(doc, command, expected
     code = main(argv)
     out, err = capsys.readouterr()
     assert code == 0, f"{doc}: `{command}` failed: {err}"
-    printed = "\n".join(line.rstrip() for line in out.splitlines())
+    printed = "\n".join(line.rstrip() for line in (err + out).splitlines())   # a console shows both
     missing = [line for line in expected if line not in printed]
     assert not missing, f"{doc}: `{command}` no longer prints {missing}"
 

@@ -11,7 +11,7 @@ from memsim.pascal import compile_arch, load_is_l1_cached, phase_transactions
 from memsim.predict import predict_spec
 
 COUNTS = [f for f in SEED_FIGURES if f.kind == "count" and f.launch.profiler == "nvprof"]
-DOC = Path(__file__).resolve().parent.parent / "docs" / "seed-tables.md"
+DOCS = [Path(__file__).resolve().parent.parent / "docs" / name for name in ("seed-tables.md", "tutorial.md")]
 
 
 @pytest.mark.parametrize("figure", COUNTS, ids=[f"{f.seed}-{f.launch.entry}-{f.metric}" for f in COUNTS])
@@ -32,9 +32,10 @@ def test_seed_001_transactions_per_request(name):
     assert report.nvprof_metrics["gst_transactions_per_request"] == store_sectors
 
 
-def test_doc_counts_equal_the_seeds():
-    """docs/seed-tables.md (docs/seed_tables.py) shows every count equal to the seed's."""
-    rows = [line.split("|") for line in DOC.read_text().splitlines() if "| count |" in line]
+@pytest.mark.parametrize("doc", DOCS, ids=lambda doc: doc.name)
+def test_doc_counts_equal_the_seeds(doc):
+    """docs/seed-tables.md and the tutorial (docs/seed_tables.py) show every count equal to the seed's."""
+    rows = [line.split("|") for line in doc.read_text().splitlines() if "| count |" in line]
     assert len(rows) == len([f for f in SEED_FIGURES if f.kind == "count"])
     for cells in rows:
         assert float(cells[6]) == float(cells[7]), cells
@@ -68,6 +69,29 @@ def test_cli_nvprof_table(capsys):
     assert 'Device "NVIDIA GeForce GTX 1060 6GB (0)"' in out
     assert re.search(r"shared_load_transactions_per_request\s+Shared Memory Load Transactions Per Request"
                      r"\s+32\.000000\s+32\.000000\s+32\.000000", out)
+
+
+S000_TABLE = [f for f in COUNTS if f.seed == "000"]
+
+
+@pytest.mark.parametrize("entry", sorted({f.launch.entry for f in S000_TABLE}))
+def test_cli_seed_gpu_prints_the_seed_table(entry, capsys):
+    """`memsim predict ENTRY --gpu GTX1060 --metrics nvprof`, no other flag: the seed's launch
+    (its size, 32 x 32 block and -dlcm=ca build), so the table equals seed 000's."""
+    assert cli.main(["predict", entry, "--gpu", "GTX1060", "--metrics", "nvprof"]) == 0
+    captured = capsys.readouterr()
+    assert "32x32x1, -dlcm=ca" in captured.err
+    for figure in (f for f in S000_TABLE if f.launch.entry == entry):
+        row = re.search(rf"\s{figure.metric}\s.*\s(\S+)\n", captured.out)
+        assert row and float(row.group(1)) == figure.value, figure.metric
+
+
+def test_cli_seed_launch_yields_to_flags(capsys):
+    """A 32 x 16 block given on the command line wins over the seed's 32 x 32: 16 shared
+    transactions per load request, not the seed's 32."""
+    assert cli.main(["predict", "transpose_smem_rect", "--nx", "64", "--ny", "128", "--block", "32,16",
+                     "--gpu", "GTX1060", "--metrics", "nvprof"]) == 0
+    assert re.search(r"shared_load_transactions_per_request\s.*\s16\.000000\n", capsys.readouterr().out)
 
 
 def test_cli_nvprof_needs_pascal(capsys):

@@ -122,3 +122,13 @@ SEED_FIGURES: list[SeedFigure] = [
     _m("003", S003_COL, DURATION_MS, 2.71),
     _m("003", S003_COL, DRAM_PCT, 25.56),
 ]
+
+# The launch each seed made of a catalog entry on its GPU (the block-size variants of seed 001's
+# table are not defaults): `memsim predict ENTRY --gpu GPU` starts from it.
+_DEFAULT_LAUNCHES = (S000_ROW, S000_COL, S000_V3, S000_V4, *S001.values(), S002_ADD2, S003_ROW, S003_COL)
+
+
+def seed_launch(entry: str, gpu: str) -> SeedLaunch | None:
+    """The seed's launch of `entry` on `gpu` (its geometry and build), or None if no seed ran it there."""
+    return next((launch for launch in _DEFAULT_LAUNCHES
+                 if launch.entry == entry and launch.gpu.lower() == gpu.lower()), None)
