@@ -188,6 +188,37 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
     return wavefronts, ideal, distinct_addrs
 
 
+# shared_wavefronts_memo's rows, one per static instruction, -1 when empty: the active mask,
+# the lowest active lane's address & 127, the three results, the 32 lanes' offsets from it.
+MEMO_COLUMNS = 37
+
+
+@njit(cache=True)
+def shared_wavefronts_memo(addrs, active, width, is_store, scratch, bank_load, memo, key):
+    """shared_wavefronts, remembered per static instruction `key`: every rule above reads only
+    the lanes' words relative to one another and their banks (word mod 32), so a warp whose
+    active lanes sit at the same offsets from its lowest active lane as the last warp's, shifted
+    by a multiple of 128 bytes (32 words: banks unchanged), costs the same. Tiled loops repeat
+    one pattern in every warp and iteration; the check is one pass over the lanes."""
+    if active == 0:
+        return shared_wavefronts(addrs, active, width, is_store, scratch, bank_load)
+    first = addrs[_lowest_lane(active)]
+    if memo[key, 0] == active and memo[key, 1] == first & 127:
+        hit = True
+        for lane in range(32):
+            if (active >> lane) & 1 and addrs[lane] - first != memo[key, 5 + lane]:
+                hit = False
+                break
+        if hit:
+            return memo[key, 2], memo[key, 3], memo[key, 4]
+    wavefronts, ideal, distinct = shared_wavefronts(addrs, active, width, is_store, scratch, bank_load)
+    memo[key, 0], memo[key, 1] = active, first & 127
+    memo[key, 2], memo[key, 3], memo[key, 4] = wavefronts, ideal, distinct
+    for lane in range(32):
+        memo[key, 5 + lane] = addrs[lane] - first if (active >> lane) & 1 else 0
+    return wavefronts, ideal, distinct
+
+
 @njit(cache=True)
 def _bank_worst(addrs, active, first_lane, count, words, scratch, bank_load):
     """(the most distinct words one bank delivers, distinct words) of the accesses of `words`

@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..count import C_EXEC, C_THREADS
+from ..count import C_EXEC, C_THREADS, MEMO_COLUMNS
 from ..emulate import guarded, release_barrier
 from ..trace import record_access
 from . import ops_float, ops_half, ops_int, ops_memory, ops_warp
@@ -122,8 +122,8 @@ def _fail(err, code, pc, block, thread, address, extra):
 
 @njit(cache=True, _nrt=False)
 def _memory_step(code, pc, op, regs, w, block, active, heap8, shared8, local8, cbank, buf_lo,
-                 buf_hi, buf_writable, launch, counters, err, addrs, scratch, bank_load, vec, f32b,
-                 f32v, f64b, f64v, trace, heap32, shared32, local32):
+                 buf_hi, buf_writable, launch, counters, err, addrs, scratch, bank_load, memo, vec,
+                 f32b, f32v, f64b, f64v, trace, heap32, shared32, local32):
     """One warp's memory instruction: addresses, checks, data, counters and the trace."""
     if op == M.O_LDC:
         M.ldc_indexed(code, pc, regs, w, active, cbank, vec, err, block)
@@ -152,7 +152,7 @@ def _memory_step(code, pc, op, regs, w, block, active, heap8, shared8, local8, c
     else:
         M.ldsm(code, pc, regs, w, active, addrs, shared8, vec)
         active = _ldsm_lanes(code, pc)
-    M.count(code, pc, op, active, addrs, counters, scratch, bank_load)
+    M.count(code, pc, op, active, addrs, counters, scratch, bank_load, memo)
     trace_sel, trace_warps, trace_rec, trace_addr, trace_fill = trace
     if trace_sel[pc]:
         kind = 0 if op == M.O_LD or op == M.O_LDSM or op == M.O_LDGSTS else (
@@ -229,7 +229,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
      lane_group, cur_group, next_group, yielded) = state
     heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable, heap32, shared32, local32 = memory
     sources, dests, steps, ready, clock = flow
-    vec, f32b, f32v, f64b, f64v, addrs, sorted_scratch, bank_load = scratch
+    vec, f32b, f32v, f64b, f64v, addrs, sorted_scratch, bank_load, memo = scratch
     n_code = code.shape[0]
     budget = launch[L_BUDGET]
     while True:
@@ -277,7 +277,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
                 if family == F_MEMORY:
                     _memory_step(code, pc, op, regs, w, block, active, heap8, shared8, local8, cbank,
                                  buf_lo, buf_hi, buf_writable, launch, counters, err, addrs,
-                                 sorted_scratch, bank_load, vec, f32b, f32v, f64b, f64v, trace,
+                                 sorted_scratch, bank_load, memo, vec, f32b, f32v, f64b, f64v, trace,
                                  heap32, shared32, local32)
                     if err[0] != E_NONE:
                         return executed
@@ -508,7 +508,7 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
     bits64 = np.zeros((4, 32), np.uint64)
     scratch = (np.zeros((6, 32), np.int64), bits32, bits32.view(np.float32), bits64,
                bits64.view(np.float64), np.zeros(32, np.int64), np.zeros(160, np.int64),
-               np.zeros(32, np.int64))
+               np.zeros(32, np.int64), np.full((code.shape[0], MEMO_COLUMNS), -1, np.int64))
     sources, dests, steps = flow_in
     ready = np.zeros((n_warps, N_SLOTS), np.int64)
     clock = np.zeros(n_warps, np.int64)

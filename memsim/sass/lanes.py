@@ -121,27 +121,26 @@ def src_u64(code, pc, k, regs, w, out, i):
 @njit(cache=True, _nrt=False)
 def src_f32(code, pc, k, regs, w, bits, i, ftz):
     """Operand k's float32 pattern in bits (uint32[32], read as float32 through a view), with
-    flush-to-zero of denormal inputs, |x| and -x applied."""
+    flush-to-zero of denormal inputs, |x| and -x applied. One pass, no branch per lane: a third
+    of a tiled matmul's FFMA time was these passes."""
     base = F_OPS + 3 * k
     kind, mod = code[pc, base], code[pc, base + 2]
+    keep = 0x7FFFFFFF if mod & M_FABS else M32
+    flip = 0x80000000 if mod & M_FNEG else 0
     if kind == K_REG:
         s = code[pc, base + 1]
         for lane in range(32):
-            bits[i, lane] = regs[w, s, lane] & M32
+            b = regs[w, s, lane] & M32
+            if ftz and b & 0x7F800000 == 0:
+                b &= 0x80000000
+            bits[i, lane] = (b & keep) ^ flip
     else:
-        v = code[pc, base + 1] & M32 if kind == K_IMM else 0
+        b = code[pc, base + 1] & M32 if kind == K_IMM else 0
+        if ftz and b & 0x7F800000 == 0:
+            b &= 0x80000000
+        b = (b & keep) ^ flip
         for lane in range(32):
-            bits[i, lane] = v
-    if ftz:
-        for lane in range(32):
-            if bits[i, lane] & 0x7F800000 == 0:
-                bits[i, lane] &= 0x80000000
-    if mod & M_FABS:
-        for lane in range(32):
-            bits[i, lane] &= 0x7FFFFFFF
-    if mod & M_FNEG:
-        for lane in range(32):
-            bits[i, lane] ^= 0x80000000
+            bits[i, lane] = b
 
 
 @njit(cache=True, _nrt=False)

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from ..count import (C_BYTES, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS, C_SPACE,
-                     C_WAVEFRONTS, data_bytes, global_sectors, shared_wavefronts, sort_prefix)
+                     C_WAVEFRONTS, data_bytes, global_sectors, shared_wavefronts_memo, sort_prefix)
 from ..ptx.program import GLOBAL_BASE, SP_GLOBAL, SP_LOCAL, SP_SHARED
 from .family import declare
 from .lanes import M32, dst, popcount
@@ -198,34 +198,53 @@ def lane_addresses(code, pc, regs, w, active, addrs, space_flags):
 def check(code, pc, active, addrs, width, space_flags, block, w, buf_lo, buf_hi, buf_writable,
           shared_size, local_lo, store, err):
     """Alignment and bounds of every active lane's access; the first fault goes to err."""
+    if space_flags & FL_SHARED:
+        lo, hi = 0, shared_size
+    elif space_flags & FL_GLOBAL:
+        return _check_global(pc, active, addrs, width, block, w, buf_lo, buf_hi, buf_writable, store, err)
+    else:
+        lo, hi = local_lo, STACK_TOP
+    for lane in range(32):
+        if (active >> lane) & 1:
+            a = addrs[lane]
+            if a & (width - 1) or a < lo or a + width > hi:
+                _fail_lane(err, pc, block, w * 32 + lane, a, width, E_SHARED_OOB if space_flags & FL_SHARED
+                           else E_LOCAL_OOB)
+                return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def _check_global(pc, active, addrs, width, block, w, buf_lo, buf_hi, buf_writable, store, err):
+    """Global lanes: each inside one buffer (the previous lane's is tried first: a warp's lanes
+    mostly share one), and a writable one for stores."""
+    found = 0
     for lane in range(32):
         if not (active >> lane) & 1:
             continue
         a = addrs[lane]
-        thread = w * 32 + lane
         if a & (width - 1):
-            _fail(err, E_MISALIGNED, pc, block, thread, a, width)
+            _fail(err, E_MISALIGNED, pc, block, w * 32 + lane, a, width)
             return False
-        if space_flags & FL_GLOBAL:
+        if not (a >= buf_lo[found] and a + width <= buf_hi[found]):
             found = -1
             for k in range(buf_lo.shape[0]):
                 if a >= buf_lo[k] and a + width <= buf_hi[k]:
                     found = k
                     break
             if found < 0:
-                _fail(err, E_GLOBAL_OOB, pc, block, thread, a, width)
+                _fail(err, E_GLOBAL_OOB, pc, block, w * 32 + lane, a, width)
                 return False
-            if store and buf_writable[found] == 0:
-                _fail(err, E_READ_ONLY, pc, block, thread, a, width)
-                return False
-        elif space_flags & FL_SHARED:
-            if a < 0 or a + width > shared_size:
-                _fail(err, E_SHARED_OOB, pc, block, thread, a, width)
-                return False
-        elif a < local_lo or a + width > STACK_TOP:
-            _fail(err, E_LOCAL_OOB, pc, block, thread, a, width)
+        if store and buf_writable[found] == 0:
+            _fail(err, E_READ_ONLY, pc, block, w * 32 + lane, a, width)
             return False
     return True
+
+
+@njit(cache=True, _nrt=False)
+def _fail_lane(err, pc, block, thread, a, width, out_of_bounds):
+    """A misaligned access is reported as such before its bounds."""
+    _fail(err, E_MISALIGNED if a & (width - 1) else out_of_bounds, pc, block, thread, a, width)
 
 
 @njit(cache=True, _nrt=False)
@@ -281,38 +300,54 @@ def move_bytes(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, loc
 @njit(cache=True, _nrt=False)
 def move_words(code, pc, op, regs, w, active, addrs, heap32, shared32, local32, local_lo):
     """Loads and stores of 4, 8 and 16 bytes (aligned: checked before), a 32-bit word at
-    a time through the memories' uint32 views."""
+    a time through the memories' uint32 views. One loop per space and direction: the branches
+    stay out of the lane loop (a third of a tiled matmul's time went here before)."""
     flags = code[pc, F_FLAGS]
     words = code[pc, F_WIDTH] // 4
-    is_load = op == O_LD
-    d = dst(code, pc, 0) if is_load else code[pc, F_OPS + 4]
-    from_register = code[pc, F_OPS + 3] == K_REG and d != RZ
-    immediate = code[pc, F_OPS + 4] if code[pc, F_OPS + 3] == K_IMM else 0
-    if is_load and d == SINK:
+    d = dst(code, pc, 0) if op == O_LD else code[pc, F_OPS + 4]
+    if op == O_LD:
+        if d == SINK:
+            return
+        if flags & FL_SHARED:
+            _load_words(regs, w, d, words, active, addrs, shared32, 0)
+        elif flags & FL_GLOBAL:
+            _load_words(regs, w, d, words, active, addrs, heap32, GLOBAL_BASE)
+        else:
+            for lane in range(32):
+                if (active >> lane) & 1:
+                    i = (addrs[lane] - local_lo) >> 2
+                    for k in range(words):
+                        regs[w, d + k, lane] = local32[w * 32 + lane, i + k]
         return
+    from_register = code[pc, F_OPS + 3] == K_REG and d != RZ
+    immediate = (code[pc, F_OPS + 4] if code[pc, F_OPS + 3] == K_IMM else 0) & M32
+    if flags & FL_SHARED:
+        _store_words(regs, w, d, words, active, addrs, shared32, 0, from_register, immediate)
+    elif flags & FL_GLOBAL:
+        _store_words(regs, w, d, words, active, addrs, heap32, GLOBAL_BASE, from_register, immediate)
+    else:
+        for lane in range(32):
+            if (active >> lane) & 1:
+                i = (addrs[lane] - local_lo) >> 2
+                for k in range(words):
+                    local32[w * 32 + lane, i + k] = regs[w, d + k, lane] & M32 if from_register else immediate
+
+
+@njit(cache=True, _nrt=False)
+def _load_words(regs, w, d, words, active, addrs, mem32, base):
+    for k in range(words):
+        for lane in range(32):
+            if (active >> lane) & 1:
+                regs[w, d + k, lane] = mem32[((addrs[lane] - base) >> 2) + k]
+
+
+@njit(cache=True, _nrt=False)
+def _store_words(regs, w, d, words, active, addrs, mem32, base, from_register, immediate):
     for lane in range(32):
-        if not (active >> lane) & 1:
-            continue
-        a = addrs[lane]
-        for k in range(words):
-            if flags & FL_GLOBAL:
-                i = ((a - GLOBAL_BASE) >> 2) + k
-                if is_load:
-                    regs[w, d + k, lane] = heap32[i]
-                else:
-                    heap32[i] = regs[w, d + k, lane] & M32 if from_register else immediate & M32
-            elif flags & FL_SHARED:
-                i = (a >> 2) + k
-                if is_load:
-                    regs[w, d + k, lane] = shared32[i]
-                else:
-                    shared32[i] = regs[w, d + k, lane] & M32 if from_register else immediate & M32
-            else:
-                i = ((a - local_lo) >> 2) + k
-                if is_load:
-                    regs[w, d + k, lane] = local32[w * 32 + lane, i]
-                else:
-                    local32[w * 32 + lane, i] = regs[w, d + k, lane] & M32 if from_register else immediate & M32
+        if (active >> lane) & 1:
+            i = (addrs[lane] - base) >> 2
+            for k in range(words):
+                mem32[i + k] = regs[w, d + k, lane] & M32 if from_register else immediate
 
 
 @njit(cache=True, _nrt=False)
@@ -490,7 +525,7 @@ def local_sectors(addrs, active, width, scratch):
 
 
 @njit(cache=True, _nrt=False)
-def count(code, pc, op, active, addrs, counters, scratch, bank_load):
+def count(code, pc, op, active, addrs, counters, scratch, bank_load, memo):
     """Requests, sectors or wavefronts, and bytes of one warp access."""
     flags = code[pc, F_FLAGS]
     width = code[pc, F_WIDTH]
@@ -504,7 +539,8 @@ def count(code, pc, op, active, addrs, counters, scratch, bank_load):
         counters[pc, C_IDEAL_SECTORS] += ideal
     elif flags & FL_SHARED:
         counters[pc, C_SPACE] = SP_SHARED
-        wavefronts, ideal, distinct = shared_wavefronts(addrs, active, width, not is_load, scratch, bank_load)
+        wavefronts, ideal, distinct = shared_wavefronts_memo(addrs, active, width, not is_load, scratch,
+                                                             bank_load, memo, pc)
         counters[pc, C_WAVEFRONTS] += wavefronts
         counters[pc, C_IDEAL_WAVEFRONTS] += ideal
     else:
