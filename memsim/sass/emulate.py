@@ -20,13 +20,17 @@ Blocks are independent: a launch's blocks are split into contiguous ranges run b
 """
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 from numba import njit
 
 from ..count import C_EXEC, C_THREADS, MEMO_COLUMNS
+from .. import count, emulate as ptx_emulate, trace as trace_module
 from ..emulate import guarded, release_barrier
+from ..jit_cache import compile_per_type
 from ..trace import record_access
-from . import ops_float, ops_half, ops_int, ops_memory, ops_warp
+from . import lanes, ops_float, ops_half, ops_int, ops_memory, ops_warp
 from .family import FAMILY, FAMILY_SHIFT, declare
 from .lanes import ALL, M32, popcount, src_pred, src_u32
 from .rows import GLOBAL_ROUND_TRIP, F_CMP, F_GNEG, F_GUARD, F_OP, F_OPS, F_SUB, F_TARGET, F_UNIFORM, N_SLOTS, PT, UPT, K_NONE
@@ -600,3 +604,7 @@ def new_registers(n_warps):
     regs[:, PT, :] = 1
     regs[:, UPT, :] = 1
     return regs
+
+
+compile_per_type(sys.modules[__name__], lanes, ops_float, ops_half, ops_int, ops_memory, ops_warp, count,
+                 ptx_emulate, trace_module)
