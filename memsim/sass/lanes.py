@@ -52,28 +52,25 @@ def imm(code, pc, k):
 
 @njit(cache=True, _nrt=False)
 def src_u32(code, pc, k, regs, w, out, i):
-    """Operand k's 32-bit pattern in every lane, with its - and ~ marks applied."""
+    """Operand k's 32-bit pattern in every lane, with its - and ~ marks applied (one pass)."""
     base = F_OPS + 3 * k
     kind, mod = code[pc, base], code[pc, base + 2]
+    flip = M32 if mod & M_NOT else 0
+    negate = (mod & M_NEG) != 0
     if kind == K_REG:
         s = code[pc, base + 1]
-        for lane in range(32):
-            out[i, lane] = regs[w, s, lane]
+        if flip == 0 and not negate:
+            for lane in range(32):
+                out[i, lane] = regs[w, s, lane] & M32
+        else:
+            for lane in range(32):
+                v = regs[w, s, lane] ^ flip
+                out[i, lane] = (-v if negate else v) & M32
     else:
-        v = code[pc, base + 1] if kind == K_IMM else 0
+        v = (code[pc, base + 1] if kind == K_IMM else 0) ^ flip
+        v = (-v if negate else v) & M32
         for lane in range(32):
             out[i, lane] = v
-    if mod & (M_NOT | M_NEG):
-        for lane in range(32):
-            v = out[i, lane]
-            if mod & M_NOT:
-                v = ~v
-            if mod & M_NEG:
-                v = -v
-            out[i, lane] = v & M32
-    else:
-        for lane in range(32):
-            out[i, lane] &= M32
 
 
 @njit(cache=True, _nrt=False)
