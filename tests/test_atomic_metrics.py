@@ -76,3 +76,27 @@ def test_sass_engine_rows_follow_the_instructions_ptxas_chose():
     assert sum(op == "atom" and space == "global" for _, op, space in rows) == 2
     assert sum(op == "atom" and space == "shared" for _, op, space in rows) == 1
     assert report.metrics["smsp__sass_inst_executed_op_global_red.sum"] == 8   # 4 REDG x 2 warps
+
+
+AGGREGATED = r'''
+extern "C" __global__ void k_aggregated(int* total, int first, int step) {
+  int lane = threadIdx.x & 31;
+  if (lane >= first && (lane - first) % step == 0) atomicAdd(total, 3);
+}
+'''
+
+
+@pytest.mark.parametrize("threads, first, step", [(64, 0, 1), (48, 0, 1), (64, 5, 4), (40, 31, 1), (33, 0, 32)])
+def test_warp_aggregated_atomics_elect_a_leader_among_the_active_lanes(threads, first, step):
+    """ptxas turns atomicAdd(p, 3) on one address into one REDG per warp: the leader is elected
+    with VOTEU.ANY over the lanes that take part (then UFLO, S2R SR_LANEID). A uniform row runs on
+    every lane, but its ballot must be of the active ones, else a partial or divergent warp
+    elects an inactive lane and adds nothing (corpus filter_warp_aggregated, reduce_max_int)."""
+    memsim = pytest.importorskip("memsim")
+    total = np.zeros(1, np.int32)
+    report = memsim.simulate(AGGREGATED, "k_aggregated", 1, threads, [total, np.int32(first), np.int32(step)],
+                             engine="sass")
+    lanes = [t for t in range(threads) if (t & 31) >= first and ((t & 31) - first) % step == 0]
+    warps = len({t // 32 for t in lanes})
+    assert total[0] == 3 * len(lanes)
+    assert report.metrics[m.INST_GLOBAL_RED] == warps

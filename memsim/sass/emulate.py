@@ -271,6 +271,11 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
         counters[pc, C_THREADS] += popcount(active)
         family = op >> FAMILY_SHIFT
         if family != F_CONTROL:
+            if code[pc, F_UNIFORM] and op == ops_warp.O_VOTE:
+                if active != 0:   # VOTEU: the active lanes' ballot, into every lane's copy
+                    ops_warp.vote(code, pc, regs, w, active, ALL, vec)
+                _advance(w, pc, mask, lane_pc, warp_pc, converged)
+                continue
             if code[pc, F_UNIFORM] and family != F_MEMORY:
                 active = ALL if active != 0 else 0
             if active != 0:
