@@ -105,6 +105,87 @@ def global_sectors(addrs, active, width, scratch):
     return sectors, ideal, distinct
 
 
+# Launch-wide tally of global atomic packets per 32-byte sector (atomic_packets): rows of
+# [sector + 1 (0: free), packets, packets of floating-point operations], open addressing.
+ATOMIC_SLOTS = 1 << 16
+A_KEY, A_PACKETS, A_FLOAT = range(3)
+
+
+def new_atomic_table(has_global_atomics: bool) -> np.ndarray:
+    """The tally of one launch (one row where the kernel has no global atomic: never written)."""
+    return np.zeros((ATOMIC_SLOTS if has_global_atomics else 1, 3), dtype=np.int64)
+
+
+@njit(cache=True)
+def atomic_packets(addrs, active, width, scratch, table, is_float):
+    """(packets, ideal sectors, distinct addresses) of one warp's global atomic or reduction.
+
+    The L1 sends a warp's atomic to L2 as packets of one 32-byte sector each, and a packet holds
+    at most one operation per address: lanes on one address need as many packets as there are
+    lanes, lanes on different words of a sector share them. Packets = the sum over the sectors
+    touched of the most lanes on any one address in it: ncu's
+    l1tex__t_sectors_pipe_lsu_mem_global_op_{atom,red} on 228 of 230 recorded H100 counts
+    (validate/data/h100; hist_global_64: 430,058 packets where 258,519 sectors are touched).
+    Each sector's packets are added to `table` (the launch's contention, atomic_contention)."""
+    n, distinct = _sorted_active(addrs, active, scratch)
+    if n == 0:
+        return 0, 0, 0
+    packets = 0
+    i = 0
+    while i < n:
+        sector = scratch[i] >> 5
+        worst = 0
+        j = i
+        while j < n and (scratch[j] >> 5) == sector:
+            k = j + 1
+            while k < n and scratch[k] == scratch[j]:
+                k += 1
+            worst = max(worst, k - j)
+            j = k
+        packets += worst
+        _tally_atomic(table, sector, worst, is_float)
+        i = j
+    return packets, (distinct * width + SECTOR_BYTES - 1) // SECTOR_BYTES, distinct
+
+
+@njit(cache=True)
+def _tally_atomic(table, sector, packets, is_float):
+    slots = table.shape[0]
+    if slots < 2:
+        return
+    h = (np.uint64(sector) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(48)
+    at = np.int64(h) & (slots - 1)
+    for _ in range(slots):
+        key = table[at, A_KEY]
+        if key == sector + 1 or key == 0:
+            table[at, A_KEY] = sector + 1
+            table[at, A_PACKETS] += packets
+            if is_float:
+                table[at, A_FLOAT] += packets
+            return
+        at = (at + 1) & (slots - 1)
+    # full: further sectors go untallied (a launch touching over 65,536 sectors with atomics
+    # spreads them; its busiest units are among those already seen)
+
+
+def atomic_contention(table: np.ndarray) -> dict[str, int]:
+    """memsim.metrics.ATOMIC_BUSIEST_UNIT (the most packets that fall in one aligned unit of
+    each size) and ATOMIC_FLOAT_CHAIN (the most floating-point packets on one sector) of a
+    launch's tally."""
+    from . import metrics as m
+    used = table[:, A_KEY] > 0
+    sectors = table[used, A_KEY] - 1
+    packets, floats = table[used, A_PACKETS], table[used, A_FLOAT]
+    out = {m.ATOMIC_FLOAT_CHAIN: int(floats.max()) if len(floats) else 0}
+    for unit, name in m.ATOMIC_BUSIEST_UNIT.items():
+        if not len(sectors):
+            out[name] = 0
+            continue
+        _, which = np.unique(sectors * SECTOR_BYTES // unit, return_inverse=True)
+        out[name] = int(np.bincount(which, weights=packets).max())
+    return out
+
+
 @njit(cache=True)
 def shared_phase_lanes(width, is_store):
     """Lanes whose accesses can share a wavefront: a whole warp for accesses of up to 4 bytes,

@@ -19,7 +19,8 @@ import numpy as np
 from numba import njit
 
 from .count import (C_BYTES, C_SPACE, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS,
-                    C_THREADS, C_WAVEFRONTS, data_bytes, global_sectors, shared_wavefronts)
+                    C_THREADS, C_WAVEFRONTS, atomic_packets, data_bytes, global_sectors,
+                    shared_wavefronts)
 from .ptx.opcodes import OP
 from .ptx.program import (F_ABASE, F_AOFF, F_CMP, F_D0, F_D1, F_GNEG, F_GUARD, F_MOD, F_OP, F_S0, F_S1,
                           SPECIAL_REGISTERS, F_S2, F_S3, F_SNEG, F_SPACE, F_TARGET, F_TYPE, F_TYPE2, F_VEC, F_WIDTH,
@@ -491,8 +492,10 @@ def guarded(regs, w, guard, negated, mask):
 @njit(cache=True, nogil=True)
 def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, special_base,
                mem8, mem16, mem32, mem64, seg, buf_lo, buf_hi, buf_writable, counters, err,
-               budget, executed, trace_sel, trace_warps, trace_rec, trace_addr, trace_fill):
-    """Run blocks [b_first, b_last) of the grid; counts go to counters[pc, C_*]."""
+               budget, executed, trace_sel, trace_warps, trace_rec, trace_addr, trace_fill,
+               atomic_table):
+    """Run blocks [b_first, b_last) of the grid; counts go to counters[pc, C_*], global atomics'
+    packets per sector to atomic_table (memsim.count.atomic_packets)."""
     n_warps = r64.shape[0]
     lane_pc = np.zeros((n_warps, 32), dtype=np.int64)
     run_mask = np.zeros(n_warps, dtype=np.int64)
@@ -526,7 +529,7 @@ def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, spe
                                          warp_pc, uniform, mem8, mem16, mem32, mem64, seg, buf_lo,
                                          buf_hi, buf_writable, counters, err, budget, executed,
                                          addrs, scratch, bank_load, tmp, trace_sel, trace_warps,
-                                         trace_rec, trace_addr, trace_fill)
+                                         trace_rec, trace_addr, trace_fill, atomic_table)
                     if err[0] != E_NONE:
                         return executed
             if not release_barrier(run_mask, wait_mask):
@@ -559,7 +562,7 @@ def _fail(err, code, pc, block, thread, address, extra):
 def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, warp_pc, uniform,
               mem8, mem16, mem32, mem64, seg, buf_lo, buf_hi, buf_writable, counters, err, budget,
               executed, addrs, scratch, bank_load, tmp, trace_sel, trace_warps, trace_rec,
-              trace_addr, trace_fill):
+              trace_addr, trace_fill, atomic_table):
     n_code = code.shape[0]
     while run_mask[w] != 0:
         # Pick the instruction: the common PC, or the smallest PC among running lanes.
@@ -586,7 +589,7 @@ def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, war
             if active != 0:
                 _memory(code, pc, op, t, r64, rf32, rf64, w, block, active, mem8, mem16, mem32,
                         mem64, seg, buf_lo, buf_hi, buf_writable, counters, err, addrs, scratch,
-                        bank_load)
+                        bank_load, atomic_table)
                 if err[0] != E_NONE:
                     return executed
                 if trace_sel[pc]:
@@ -659,7 +662,7 @@ def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, war
 
 @njit(cache=True, inline="always")
 def _memory(code, pc, op, t, r64, rf32, rf64, w, block, active, mem8, mem16, mem32, mem64, seg,
-            buf_lo, buf_hi, buf_writable, counters, err, addrs, scratch, bank_load):
+            buf_lo, buf_hi, buf_writable, counters, err, addrs, scratch, bank_load, atomic_table):
     """One warp-level ld/st/atom/red: addresses, checks, data movement, then counting."""
     space = code[pc, F_SPACE]
     vec = max(code[pc, F_VEC], 1)
@@ -752,7 +755,12 @@ def _memory(code, pc, op, t, r64, rf32, rf64, w, block, active, mem8, mem16, mem
     counters[pc, C_REQUESTS] += 1
     lanes = _popcount(active)
     distinct = lanes
-    if resolved == SP_GLOBAL:
+    if resolved == SP_GLOBAL and is_atomic:
+        sectors, ideal, distinct = atomic_packets(addrs, active, width, scratch, atomic_table,
+                                                  (t >> 4) == K_FLOAT)
+        counters[pc, C_SECTORS] += sectors
+        counters[pc, C_IDEAL_SECTORS] += ideal
+    elif resolved == SP_GLOBAL:
         sectors, ideal, distinct = global_sectors(addrs, active, width, scratch)
         counters[pc, C_SECTORS] += sectors
         counters[pc, C_IDEAL_SECTORS] += ideal

@@ -62,6 +62,9 @@ class L2(BaseModel):
     partitions: int = Field(gt=0, description="L2 partitions (a far partition costs extra latency)")
     request_coalescer: bool = Field(False, description="an L2 request coalescer merges reads of the same "
                                                        "sectors from SMs of one GPC (measured on the H100)")
+    atomic_unit_bytes: int = Field(gt=0, description="aligned address range whose atomic packets one L2 atomic "
+                                                     "unit applies one after another (memsim.metrics."
+                                                     "ATOMIC_UNIT_SIZES)")
 
 
 class Dram(BaseModel):
@@ -84,6 +87,8 @@ class Throughput(BaseModel):
     shared_bytes_per_clk_per_sm: float = Field(gt=0, description="conflict-free shared loads")
     shared_wavefronts_per_clk_per_sm: float = Field(gt=0)
     issue_per_clk_per_sm: float = Field(gt=0, description="warp instructions issued per SM cycle (schedulers)")
+    l2_atomic_packet_cycles: float = Field(gt=0, description="SM cycles an L2 atomic unit spends on one packet of "
+                                                             "a global atomic (one sector, one operation per word)")
 
 
 class Latency(BaseModel):
@@ -91,6 +96,8 @@ class Latency(BaseModel):
     l2_hit_cycles: float = Field(gt=0, description="dependent load that misses L1 and hits L2 (SM cycles)")
     dram_ns: float = Field(gt=0, description="dependent load that misses L2 (ns)")
     shared_cycles: float = Field(gt=0, description="dependent shared load (SM cycles)")
+    l2_atomic_float_cycles: float = Field(gt=0, description="SM cycles a floating-point atomic packet waits for "
+                                                            "the previous one to its sector (the add's latency)")
 
 
 class Launch(BaseModel):
@@ -140,6 +147,14 @@ class GpuProfile(BaseModel):
     source: dict[str, str] = Field(description="field path or group -> 'datasheet: ...' / "
                                                "'measured: ...' / 'derived: ...' / 'fitted: ...'")
     calibration: Calibration | None = None
+
+    @model_validator(mode="after")
+    def _atomic_unit_is_counted(self) -> "GpuProfile":
+        from .metrics import ATOMIC_UNIT_SIZES
+        if self.l2.atomic_unit_bytes not in ATOMIC_UNIT_SIZES:
+            raise ValueError(f"l2.atomic_unit_bytes must be one of {ATOMIC_UNIT_SIZES} (the units the emulator "
+                             f"counts atomic packets in), not {self.l2.atomic_unit_bytes}")
+        return self
 
     @model_validator(mode="after")
     def _every_number_has_a_source(self) -> "GpuProfile":

@@ -76,11 +76,13 @@ WARP_GLOBAL_ROUND_TRIPS_MAX = "memsim__warp_global_round_trips.max"
 WARP_CONSTANT_ROUND_TRIPS_MAX = "memsim__warp_constant_round_trips.max"
 ROUND_TRIPS = [WARP_GLOBAL_ROUND_TRIPS, WARP_CONSTANT_ROUND_TRIPS, WARP_GLOBAL_ROUND_TRIPS_MAX,
                WARP_CONSTANT_ROUND_TRIPS_MAX]
-# Atomics under their ncu names (gpu/ncu.py collects them): UNCHECKED until an H100 recording
-# (fuzz2, same_address.cu) holds memsim to them. HYPOTHESES (memsim/tally.py): one request per
-# warp instruction with an active lane; sectors = distinct 32-byte sectors, as for loads; a PTX
-# atom whose result nothing reads is a RED in SASS (ptxas), except exch and cas; shared atomics
-# are ATOMS whatever their result (CAS loops in SASS for float adds: one instruction here).
+# Atomics under their ncu names (gpu/ncu.py collects them), UNCHECKED (not held as exact by
+# `validate`). memsim/tally.py: one request per warp instruction with an active lane; sectors =
+# the packets the L1 sends to L2, per sector the most lanes on one of its addresses
+# (memsim.count.atomic_packets: equal to the recorded H100 counts on 228 of 230, off by 0.19%
+# on corpus hist_global_4096 and by a race on max_atomic_cas); a PTX atom whose result nothing
+# reads is a RED in SASS (ptxas), except exch and cas; shared atomics are ATOMS whatever their
+# result (CAS loops in SASS for float adds: one instruction here).
 # The shared one is sm__ (not smsp__): only the sm__ name is confirmed in an `ncu --query-metrics`
 # listing; its .sum is the same total.
 GLOBAL_ATOM_REQUESTS_NCU = "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum"
@@ -92,9 +94,21 @@ INST_GLOBAL_RED = "smsp__sass_inst_executed_op_global_red.sum"
 INST_SHARED_ATOM = "sm__sass_inst_executed_op_shared_atom.sum"
 ATOMICS = [GLOBAL_ATOM_REQUESTS_NCU, GLOBAL_ATOM_SECTORS, GLOBAL_RED_REQUESTS, GLOBAL_RED_SECTORS,
            INST_GLOBAL_ATOM, INST_GLOBAL_RED, INST_SHARED_ATOM]
+# The contention of a launch's global atomics (memsim.count.atomic_packets, over all its warps):
+# the most packets that fall in one aligned unit of each size (the time model reads the unit
+# of L2 serialization its GPU profile names, l2.atomic_unit_bytes), and the most packets of
+# floating-point operations on one 32-byte sector. memsim's own figures, no ncu counterpart.
+ATOMIC_UNIT_SIZES = (128, 256, 512, 1024, 2048)
+ATOMIC_BUSIEST_UNIT = {size: f"memsim__atomic_packets_busiest_{size}b.max" for size in ATOMIC_UNIT_SIZES}
+ATOMIC_FLOAT_CHAIN = "memsim__atomic_float_packets_busiest_sector.max"
+ATOMIC_CONTENTION = [*ATOMIC_BUSIEST_UNIT.values(), ATOMIC_FLOAT_CHAIN]
+# Wavefronts of shared-memory atomics (ATOMS) through the shared-memory data path, counted as
+# for shared stores; ncu's l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom is not recorded.
+SHARED_ATOM_WAVEFRONTS = "memsim__shared_atom_wavefronts.sum"
 UNCHECKED = [PTX_WARP_INSTRUCTIONS, PTX_THREAD_INSTRUCTIONS, GLOBAL_ATOM_REQUESTS,
              LOCAL_LD_REQUESTS, LOCAL_ST_REQUESTS, SHARED_LD_IDEAL_WAVEFRONTS,
-             SHARED_ST_IDEAL_WAVEFRONTS, GLOBAL_LD_IDEAL_SECTORS, GLOBAL_ST_IDEAL_SECTORS, *ATOMICS]
+             SHARED_ST_IDEAL_WAVEFRONTS, GLOBAL_LD_IDEAL_SECTORS, GLOBAL_ST_IDEAL_SECTORS, *ATOMICS,
+             *ATOMIC_CONTENTION, SHARED_ATOM_WAVEFRONTS]
 
 
 def provenance(metric: str) -> Provenance:

@@ -16,7 +16,7 @@ import numpy as np
 
 from . import metrics as m
 from .compile import SASS_SUFFIXES, include_options, kernel_module, load_source, report_source
-from .count import C_SPACE, N_COUNTERS
+from .count import C_SPACE, N_COUNTERS, atomic_contention, new_atomic_table
 from .emulate import (E_BUDGET, E_CONST_OOB, E_DEADLOCK, E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED,
                       E_MIXED_SPACE, E_NONE, E_PARAM_OOB, E_SHARED_OOB, E_TRAP, E_TYPE,
                       E_UNSUPPORTED, run_blocks)
@@ -99,11 +99,12 @@ def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None
     layout.place(heap, params)
     if trace is not None:
         trace.note_buffers(heap)
-    counters = _run(bind_params(program, params), heap, layout, grid3, block3, shared_mem,
-                    max_instructions, trace)
+    counters, contention = _run(bind_params(program, params), heap, layout, grid3, block3, shared_mem,
+                                max_instructions, trace)
     heap.write_back()
     rows = instruction_rows(program, counters)
     metrics = metrics_from_rows(rows, counters)
+    metrics.update(contention)
     source_lines, source_name = report_source(text, name, is_ptx)
     return KernelReport(
         kernel=kernel_name, grid=grid3, block=block3, shared_mem=shared_mem, arch=arch,
@@ -221,10 +222,13 @@ class _SpaceLayout:
                            self.local_bytes, param_off, len(params))
 
 
+def _has_atomics(program: Program) -> bool:
+    return bool(np.isin(program.code[:, F_OP], (OP["atom"], OP["red"])).any())
+
+
 def _workers(program: Program, n_blocks: int, threads: int) -> int:
     """Blocks run in parallel only when no atomics order them and there is enough work."""
-    has_atomics = bool(np.isin(program.code[:, F_OP], (OP["atom"], OP["red"])).any())
-    if has_atomics or n_blocks * threads < 1 << 16:
+    if _has_atomics(program) or n_blocks * threads < 1 << 16:
         return 1
     return max(1, min(numba.get_num_threads(), n_blocks))
 
@@ -245,6 +249,8 @@ class _Workers:
         self.errs = np.zeros((n, 6), dtype=np.int64)
         self.executed = np.zeros(n, dtype=np.int64)
         self.tracing = TraceBuffers(trace, program, n)
+        # one worker where there are atomics (_workers): one tally
+        self.atomic_table = new_atomic_table(n == 1 and _has_atomics(program))
 
     def run(self, first: int, last: int, p: int) -> None:
         lo = first + (last - first) * p // self.count
@@ -254,7 +260,7 @@ class _Workers:
             program.code, regs.r64[p], regs.rf32[p], regs.rf64[p], _threads(self.block3),
             np.array(self.grid3, np.int64), lo, hi, program.special_base, *heap.views,
             self.layout.seg[p], heap.lo, heap.hi, heap.writable, self.counters[p], self.errs[p],
-            self.budget, self.executed[p], *self.tracing.arrays(p))
+            self.budget, self.executed[p], *self.tracing.arrays(p), self.atomic_table)
 
     def check(self) -> None:
         failed = [e for e in self.errs if e[0] != E_NONE]
@@ -272,7 +278,7 @@ def _threads(block3) -> int:
 
 
 def _run(program: Program, heap: GlobalHeap, layout: _SpaceLayout, grid3, block3, shared_mem: int,
-         budget: int, trace: TraceRequest | None) -> np.ndarray:
+         budget: int, trace: TraceRequest | None) -> tuple[np.ndarray, dict[str, int]]:
     workers = _Workers(program, heap, layout, grid3, block3, shared_mem, budget, trace)
     n_blocks = grid3[0] * grid3[1] * grid3[2]
     chunk = workers.tracing.chunk_blocks(BLOCKS_PER_CHUNK) * workers.count
@@ -283,7 +289,7 @@ def _run(program: Program, heap: GlobalHeap, layout: _SpaceLayout, grid3, block3
             workers.check()
             workers.tracing.drain()
     workers.tracing.finish()
-    return workers.merged_counters()
+    return workers.merged_counters(), atomic_contention(workers.atomic_table)
 
 
 def _round16(n: int) -> int:

@@ -83,8 +83,8 @@ def metrics_from_rows(rows: list[InstructionCounters], counters: np.ndarray) -> 
             out[f"smsp__sass_data_bytes_mem_shared_op_{suffix}.sum"] += r.bytes
             out[f"memsim__shared_{suffix}_ideal_wavefronts.sum"] += r.ideal_wavefronts
         elif r.space == "global" and r.op in ("atom", "red"):
-            # requests: one per warp instruction with an active lane; sectors: distinct 32-byte
-            # sectors, like loads (HYPOTHESES until recorded; see metrics.ATOMICS)
+            # requests: one per warp instruction with an active lane; sectors: the packets the
+            # L1 sends to L2 (memsim.count.atomic_packets; see metrics.ATOMICS)
             out[m.GLOBAL_ATOM_REQUESTS] += r.requests
             atom = r.op == "atom"
             out[m.INST_GLOBAL_ATOM if atom else m.INST_GLOBAL_RED] += r.requests
@@ -92,6 +92,7 @@ def metrics_from_rows(rows: list[InstructionCounters], counters: np.ndarray) -> 
             out[m.GLOBAL_ATOM_SECTORS if atom else m.GLOBAL_RED_SECTORS] += r.sectors
         elif r.space == "shared" and r.op in ("atom", "red"):
             out[m.INST_SHARED_ATOM] += r.requests
+            out[m.SHARED_ATOM_WAVEFRONTS] += r.wavefronts
         elif r.space == "local" and r.op in ("ld", "st"):
             out[f"memsim__local_{r.op}_requests.sum"] += r.requests
     out[m.PTX_WARP_INSTRUCTIONS] = int(counters[:, C_EXEC].sum())

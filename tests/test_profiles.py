@@ -69,6 +69,9 @@ def _raw(name: str) -> dict:
     (lambda raw: raw["source"].update(latency="guessed"), "must start with"),
     (lambda raw: raw["dram"].update(bandwidth_gbs=-1), "dram.bandwidth_gbs"),
     (lambda raw: raw.pop("l2"), "l2"),
+    (lambda raw: raw["l2"].update(atomic_unit_bytes=384), "atomic_unit_bytes must be one of"),
+    (lambda raw: raw["source"].pop("latency.l2_atomic_float_cycles") and raw["source"].pop("latency"),
+     "no source for latency."),
 ])
 def test_a_broken_profile_is_one_clear_error(tmp_path, breakage, complaint):
     raw = _raw("A100")

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from memsim.count import C_EXEC, C_REQUESTS, new_counters
+from memsim.count import C_EXEC, C_REQUESTS, new_atomic_table, new_counters
 from memsim.errors import UnsupportedInstruction
 from memsim.ptx.program import GLOBAL_BASE
 from memsim.sass import emulate as e
@@ -53,7 +53,8 @@ def run(body: list[str], threads: int = 1, round_trips: np.ndarray | None = None
     launch[e.L_LOCAL_LO] = 0xFFFC00 - 1024
     shared, local = np.zeros(1024, np.uint8), np.zeros((((threads + 31) // 32) * 32, 1024), np.uint8)
     memory = (heap, shared, local, constant_banks(bank), np.array([GLOBAL_BASE]), np.array([GLOBAL_BASE + 4096]),
-              np.array([1]), heap.view(np.uint32), shared.view(np.uint32), local.view(np.uint32))
+              np.array([1]), heap.view(np.uint32), shared.view(np.uint32), local.view(np.uint32),
+              new_atomic_table(True))
     e.run_blocks(code, launch, 0, 1, memory, (*register_operands(program), round_trip_steps(program)),
                  TraceBuffers(None, program).arrays(), counters, err, np.zeros(2, np.int64),
                  np.zeros(4, np.int64) if round_trips is None else round_trips)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 
+import numpy as np
 import pytest
 
 from memsim import gpu_profile
@@ -176,3 +177,78 @@ def test_the_ladder_check_counts_and_names_wrong_pairs():
                  "s002_add1": (3264, 3300), "s002_add2": (3300, 3200)}   # add: 1% apart, noise
     checked, wrong = ta.ladder_order(durations)
     assert checked == 1 and wrong == ["sums: s003_row_sums vs s003_col_sums"]
+
+
+# -- global and shared atomics (docs/time-model.md, "Atomics") ----------------------------------
+
+def _with_metrics(name: str, **metrics) -> KernelReport:
+    report = case(name).report
+    return report.model_copy(update={"metrics": {**report.metrics, **metrics}})
+
+
+def _atomics_ns(report: KernelReport, profile=H100) -> float:
+    c = case("atomic_hist")
+    return predict_time(report, c.traffic, profile, static_shared_bytes=c.static_shared_bytes).breakdown.atomics_ns
+
+
+@pytest.mark.parametrize("unit", m.ATOMIC_UNIT_SIZES)
+def test_atomics_charge_the_packets_of_the_profiles_unit(unit):
+    """The busiest unit's packets, of the unit size the profile names, one after another."""
+    profile = H100.model_copy(update={"l2": H100.l2.model_copy(update={"atomic_unit_bytes": unit})})
+    packets = {name: 1000 * (k + 1) for k, (size, name) in enumerate(m.ATOMIC_BUSIEST_UNIT.items())}
+    report = _with_metrics("atomic_hist", **packets, **{m.ATOMIC_FLOAT_CHAIN: 0})
+    expected = profile.cycles_to_ns(packets[m.ATOMIC_BUSIEST_UNIT[unit]] * profile.throughput.l2_atomic_packet_cycles)
+    assert _atomics_ns(report, profile) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("unit_packets, float_packets", [(4000, 0), (4000, 1000), (4000, 3000), (0, 500), (100, 100)])
+def test_float_packets_on_one_sector_wait_for_the_previous_add(unit_packets, float_packets):
+    report = _with_metrics("atomic_hist", **{m.ATOMIC_BUSIEST_UNIT[H100.l2.atomic_unit_bytes]: unit_packets,
+                                             m.ATOMIC_FLOAT_CHAIN: float_packets})
+    expected = H100.cycles_to_ns(max(unit_packets * H100.throughput.l2_atomic_packet_cycles,
+                                     float_packets * H100.latency.l2_atomic_float_cycles))
+    assert _atomics_ns(report) == pytest.approx(expected)
+
+
+def test_a_report_without_the_contention_puts_every_packet_in_one_unit():
+    report = case("atomic_hist").report
+    bare = report.model_copy(update={"metrics": {k: v for k, v in report.metrics.items()
+                                                 if k not in m.ATOMIC_CONTENTION}})
+    packets = sum(i.sectors for i in report.instructions if i.space == "global" and i.op in ("atom", "red"))
+    assert packets > 0
+    assert _atomics_ns(bare) == pytest.approx(H100.cycles_to_ns(packets * H100.throughput.l2_atomic_packet_cycles))
+    assert _atomics_ns(bare) >= _atomics_ns(report)
+
+
+@pytest.mark.parametrize("extra", [1_000, 100_000, 1_000_000])
+def test_shared_atomic_wavefronts_queue_in_the_shared_memory_unit(extra):
+    name = "atomic_hist"
+    base = _with_metrics(name, **{m.SHARED_ATOM_WAVEFRONTS: 0})
+    more = _with_metrics(name, **{m.SHARED_ATOM_WAVEFRONTS: extra})
+    c = case(name)
+    times = [predict_time(r, c.traffic, H100, static_shared_bytes=c.static_shared_bytes) for r in (base, more)]
+    assert times[1].duration_ns > times[0].duration_ns
+    assert times[1].breakdown.l1_shared_ns > times[0].breakdown.l1_shared_ns
+
+
+CONTENDED = r'''
+extern "C" __global__ void k_add(unsigned int* bins, float* fbins, int nbins, int use_float) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (use_float) atomicAdd(&fbins[(i * 7) % nbins], 1.0f);
+  else atomicAdd(&bins[(i * 7) % nbins], (unsigned)i);
+}
+'''
+
+
+@pytest.mark.parametrize("engine", ["sass", "ptx"])
+def test_contended_atomics_take_longer_than_spread_ones(engine):
+    """Simulated end to end: the same 64K atomics on one address, on 8 words of one sector,
+    on 1024 bins; floating-point adds on one address wait for each other."""
+    memsim = pytest.importorskip("memsim")
+    times = {}
+    for nbins, use_float in ((1, 0), (8, 0), (1024, 0), (1, 1)):
+        bins, fbins = np.zeros(1024, np.uint32), np.zeros(1024, np.float32)
+        report = memsim.simulate(CONTENDED, "k_add", 256, 256, [bins, fbins, np.int32(nbins), np.int32(use_float)],
+                                 engine=engine)
+        times[nbins, use_float] = predict_time(report, None, H100).duration_ns
+    assert times[1, 1] > times[1, 0] > times[8, 0] > times[1024, 0]

@@ -127,7 +127,7 @@ def _fail(err, code, pc, block, thread, address, extra):
 @njit(cache=True, _nrt=False)
 def _memory_step(code, pc, op, regs, w, block, active, heap8, shared8, local8, cbank, buf_lo,
                  buf_hi, buf_writable, launch, counters, err, addrs, scratch, bank_load, memo, vec,
-                 f32b, f32v, f64b, f64v, trace, heap32, shared32, local32):
+                 f32b, f32v, f64b, f64v, trace, heap32, shared32, local32, atomic_table):
     """One warp's memory instruction: addresses, checks, data, counters and the trace."""
     if op == M.O_LDC:
         M.ldc_indexed(code, pc, regs, w, active, cbank, vec, err, block)
@@ -156,7 +156,7 @@ def _memory_step(code, pc, op, regs, w, block, active, heap8, shared8, local8, c
     else:
         M.ldsm(code, pc, regs, w, active, addrs, shared8, vec)
         active = _ldsm_lanes(code, pc)
-    M.count(code, pc, op, active, addrs, counters, scratch, bank_load, memo)
+    M.count(code, pc, op, active, addrs, counters, scratch, bank_load, memo, atomic_table)
     trace_sel, trace_warps, trace_rec, trace_addr, trace_fill = trace
     if trace_sel[pc]:
         kind = 0 if op == M.O_LD or op == M.O_LDSM or op == M.O_LDGSTS else (
@@ -231,7 +231,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
     """Run warp w until it exits, waits at a barrier, or fails. Returns the instructions run."""
     (lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, warp_pc, converged, call_sp, call_stack,
      lane_group, cur_group, next_group, yielded) = state
-    heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable, heap32, shared32, local32 = memory
+    heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable, heap32, shared32, local32, atomic_table = memory
     sources, dests, steps, ready, clock = flow
     vec, f32b, f32v, f64b, f64v, addrs, sorted_scratch, bank_load, memo = scratch
     n_code = code.shape[0]
@@ -275,6 +275,11 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
         counters[pc, C_THREADS] += popcount(active)
         family = op >> FAMILY_SHIFT
         if family != F_CONTROL:
+            if code[pc, F_UNIFORM] and op == ops_warp.O_VOTE:
+                if active != 0:   # VOTEU: the active lanes' ballot, into every lane's copy
+                    ops_warp.vote(code, pc, regs, w, active, ALL, vec)
+                _advance(w, pc, mask, lane_pc, warp_pc, converged)
+                continue
             if code[pc, F_UNIFORM] and family != F_MEMORY:
                 active = ALL if active != 0 else 0
             if active != 0:
@@ -282,7 +287,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
                     _memory_step(code, pc, op, regs, w, block, active, heap8, shared8, local8, cbank,
                                  buf_lo, buf_hi, buf_writable, launch, counters, err, addrs,
                                  sorted_scratch, bank_load, memo, vec, f32b, f32v, f64b, f64v, trace,
-                                 heap32, shared32, local32)
+                                 heap32, shared32, local32, atomic_table)
                     if err[0] != E_NONE:
                         return executed
                 else:
@@ -493,7 +498,8 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
                round_trips):
     """Run blocks [b_first, b_last) of the grid; counts go to counters[pc, C_*].
 
-    memory: (heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable); flow_in: the
+    memory: (heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable, heap32, shared32,
+    local32, atomic_table: memsim.count.new_atomic_table); flow_in: the
     scoreboard's (sources, dests, steps); trace: memsim.trace.TraceBuffers.arrays(). Each
     warp's end clock (see _scoreboard) goes to round_trips: the sums over warps of its global
     and constant round trips, then the largest of each. Returns the instructions run."""

@@ -13,7 +13,8 @@ import numpy as np
 from numba import njit
 
 from ..count import (C_BYTES, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS, C_SPACE,
-                     C_WAVEFRONTS, data_bytes, global_sectors, shared_wavefronts_memo, sort_prefix)
+                     C_WAVEFRONTS, atomic_packets, data_bytes, global_sectors, shared_wavefronts_memo,
+                     sort_prefix)
 from ..ptx.program import GLOBAL_BASE, SP_GLOBAL, SP_LOCAL, SP_SHARED
 from .family import declare
 from .lanes import M32, dst, popcount
@@ -525,14 +526,21 @@ def local_sectors(addrs, active, width, scratch):
 
 
 @njit(cache=True, _nrt=False)
-def count(code, pc, op, active, addrs, counters, scratch, bank_load, memo):
-    """Requests, sectors or wavefronts, and bytes of one warp access."""
+def count(code, pc, op, active, addrs, counters, scratch, bank_load, memo, atomic_table):
+    """Requests, sectors (a global atomic's: its packets, memsim.count.atomic_packets, tallied
+    in atomic_table) or wavefronts (shared ones remembered in memo), and bytes of one warp access."""
     flags = code[pc, F_FLAGS]
     width = code[pc, F_WIDTH]
     is_load = op == O_LD or op == O_LDSM
     lanes = popcount(active)
     counters[pc, C_REQUESTS] += 1
-    if flags & FL_GLOBAL:
+    if flags & FL_GLOBAL and (op == O_ATOM or op == O_RED):
+        counters[pc, C_SPACE] = SP_GLOBAL
+        is_float = code[pc, F_TYPE] == T_F32 or code[pc, F_TYPE] == T_F64
+        sectors, ideal, distinct = atomic_packets(addrs, active, width, scratch, atomic_table, is_float)
+        counters[pc, C_SECTORS] += sectors
+        counters[pc, C_IDEAL_SECTORS] += ideal
+    elif flags & FL_GLOBAL:
         counters[pc, C_SPACE] = SP_GLOBAL
         sectors, ideal, distinct = global_sectors(addrs, active, width, scratch)
         counters[pc, C_SECTORS] += sectors

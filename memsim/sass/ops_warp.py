@@ -103,27 +103,37 @@ def execute(code, pc, op, regs, w, active, vec):
         write(regs, w, d0, active, vec, 0)
         write_pred(regs, w, dst(code, pc, 1), active, vec, 4)
     elif op == O_VOTE:
-        src_pred(code, pc, 2, regs, w, vec, 1)
-        ballot = 0
-        for lane in range(32):
-            if (active >> lane) & 1 and vec[1, lane]:
-                ballot |= 1 << lane
-        if sub == 0:
-            vote = ballot == active
-        elif sub == 1:
-            vote = ballot != 0
-        else:
-            vote = ballot == active or ballot == 0
-        for lane in range(32):
-            vec[0, lane] = ballot
-            vec[2, lane] = 1 if vote else 0
-        if has(code, pc, 0):
-            write(regs, w, d0, active, vec, 0)
-        write_pred(regs, w, dst(code, pc, 1), active, vec, 2)
+        vote(code, pc, regs, w, active, active, vec)
     elif op == O_MATCH:
         _match_lanes(code, pc, regs, w, active, vec, sub)
     else:
         _redux_lanes(code, pc, regs, w, active, vec, sub)
+
+
+@njit(cache=True, _nrt=False)
+def vote(code, pc, regs, w, lanes, written, vec):
+    """VOTE over the lanes that execute it (`lanes`); the ballot and the vote go to the register
+    copies of `written`: the same lanes, or every lane for VOTEU, whose uniform destination all
+    lanes read (a uniform row runs on ALL lanes, but its ballot is still of the active ones: the
+    compiler's warp-aggregated atomics elect their leader from VOTEU.ANY UR, UPT, PT)."""
+    src_pred(code, pc, 2, regs, w, vec, 1)
+    ballot = 0
+    for lane in range(32):
+        if (lanes >> lane) & 1 and vec[1, lane]:
+            ballot |= 1 << lane
+    sub = code[pc, F_SUB]
+    if sub == 0:
+        agreed = ballot == lanes
+    elif sub == 1:
+        agreed = ballot != 0
+    else:
+        agreed = ballot == lanes or ballot == 0
+    for lane in range(32):
+        vec[0, lane] = ballot
+        vec[2, lane] = 1 if agreed else 0
+    if has(code, pc, 0):
+        write(regs, w, dst(code, pc, 0), written, vec, 0)
+    write_pred(regs, w, dst(code, pc, 1), written, vec, 2)
 
 
 @njit(cache=True, _nrt=False)

@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import metrics as m
 from ..compile import include_options, kernel_module, load_source, report_source
-from ..count import N_COUNTERS
+from ..count import N_COUNTERS, atomic_contention, new_atomic_table
 from ..errors import BudgetExceeded, LaunchError, MemoryFault, MemsimError, UnsupportedInstruction
 from ..gpu_profile import sm_count
 from ..launch import Value, dims
@@ -102,7 +102,7 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
         text, ptx_program.kernel, arch, tuple(options), name, compiled.name_expressions)
     code = bind(program, bank0, others)
     shared_bytes = max(ptx_program.shared_static, ptx_program.shared_dynamic_offset + shared_mem)
-    counters, round_trips = _run(code, program, heap, threads, block3, grid3, shared_bytes,
+    counters, round_trips, contention = _run(code, program, heap, threads, block3, grid3, shared_bytes,
                                  max_instructions, TraceBuffers(trace, program),
                                  constant_banks(bank0, others), sm_count())
     heap.write_back()
@@ -112,6 +112,7 @@ def simulate_sass(source: str, kernel_name: str, grid, block, args: Sequence[Val
     metrics[m.SASS_WARP_INSTRUCTIONS] = metrics.pop(m.PTX_WARP_INSTRUCTIONS)
     metrics[m.SASS_THREAD_INSTRUCTIONS] = metrics.pop(m.PTX_THREAD_INSTRUCTIONS)
     metrics.update(dict(zip(m.ROUND_TRIPS, (int(v) for v in round_trips))))
+    metrics.update(contention)
     return KernelReport(
         kernel=kernel_name, grid=grid3, block=block3, shared_mem=shared_mem, arch=arch,
         static_shared_bytes=ptx_program.shared_static,
@@ -136,11 +137,12 @@ def _local_window(program: SassProgram) -> int:
 
 def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, threads: int, block3, grid3,
          shared_bytes: int, budget: int, tracing: TraceBuffers, cbank: np.ndarray,
-         nsmid: int) -> tuple[np.ndarray, np.ndarray]:
+         nsmid: int) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
     """Run the grid in chunks of blocks (the trace's, or all at once untraced) on the workers,
     handing each chunk's accesses on before the next; the budget bounds each worker's share of
     a chunk (an endless loop is caught; a long launch of many chunks may run past it in all).
-    Returns the counters and the warps' round trips (memsim.metrics.ROUND_TRIPS, in order)."""
+    Returns the counters, the warps' round trips (memsim.metrics.ROUND_TRIPS, in order) and the
+    global atomics' contention (memsim.metrics.ATOMIC_CONTENTION)."""
     n_blocks = grid3[0] * grid3[1] * grid3[2]
     workers = _workers(program, n_blocks, threads, tracing.trace is not None)
     local_bytes = _local_window(program)
@@ -159,10 +161,11 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, threads: int,
     shared = [np.zeros((shared_bytes + 15) // 16 * 16 + 16, np.uint8) for _ in range(workers)]
     local = [np.zeros((n_warps * 32, local_bytes), np.uint8) for _ in range(workers)]
     heap8 = heap.views[0]
+    atomic_table = new_atomic_table(program.has_global_atomics)   # one worker where there are any
 
     def run(first: int, last: int, p: int) -> int:
         memory = (heap8, shared[p], local[p], cbank, heap.lo, heap.hi, heap.writable, heap.views[2],
-                  shared[p].view(np.uint32), local[p].view(np.uint32))
+                  shared[p].view(np.uint32), local[p].view(np.uint32), atomic_table)
         return e.run_blocks(code, launch, first, last, memory, flow, tracing.arrays(0),
                             counters[p], errs[p], stats[p], round_trips[p])
 
@@ -181,7 +184,7 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, threads: int,
     tracing.finish()
     trips = round_trips.sum(axis=0)
     trips[2:] = round_trips[:, 2:].max(axis=0)
-    return counters.sum(axis=0), trips
+    return counters.sum(axis=0), trips, atomic_contention(atomic_table)
 
 
 def _check_traceable(trace: TraceRequest, program: SassProgram) -> None:
