@@ -132,12 +132,31 @@ def event_pass(bench: Bench) -> dict[str, float]:
         v[f"latency.{label}_ns"] = v[f"latency.{label}_cycles"] / v["clock.sm_mhz"] * 1e3
         del chain
 
+    v.update(atomic_rates(bench))
+
     empty = bench.launcher("k_cal_empty", (1,), (32,), ())
     v["launch.event_single_us"] = time_launch(empty, reps=200).median_ms * 1e3
     v["launch.back_to_back_us"] = back_to_back_us(bench, empty, 2000)
     with_args = bench.launcher("k_cal_empty_args", (1,), (32,), (src, dst, np.int32(1), np.int32(1)))
     v["launch.event_args_us"] = time_launch(with_args, reps=200).median_ms * 1e3
     v["launch.back_to_back_args_us"] = back_to_back_us(bench, with_args, 2000)
+    return v
+
+
+def atomic_rates(bench: Bench) -> dict[str, float]:
+    """ns per L2 atomic packet queued at one unit, and per dependent float add on one address
+    (k_cal_atomic_unit, k_cal_atomic_float_one), net of the empty launch."""
+    cp, sms, v = bench.cupy, bench.sms, {}
+    empty_ms = time_launch(bench.launcher("k_cal_empty", (sms * 4,), (256,), ())).median_ms
+    bins, reps = cp.zeros(64, dtype=cp.int32), 64
+    t = time_launch(bench.launcher("k_cal_atomic_unit", (sms * 4,), (256,), (bins, np.int32(reps))))
+    packets = sms * 4 * (256 // 32) * reps * 4   # four sectors a warp instruction, one packet each
+    v["atomic_unit.packets"] = packets
+    v["atomic_unit.ns_per_packet"] = (t.median_ms - empty_ms) * 1e6 / packets
+    total, reps = cp.zeros(1, dtype=cp.float32), 16
+    t = time_launch(bench.launcher("k_cal_atomic_float_one", (sms,), (256,), (total, np.int32(reps))))
+    adds = sms * 256 * reps
+    v["atomic_float_one.ns_per_add"] = (t.median_ms - empty_ms) * 1e6 / adds
     return v
 
 

@@ -124,3 +124,19 @@ extern "C" __global__ void k_cal_chase_shared(const unsigned *next, int steps, u
     out[0] = j;
     cycles[0] = stop - start;
 }
+
+// Global atomics at the L2. k_cal_atomic_unit: every warp instruction adds 1 to 32 consecutive
+// int bins (128 B, four sectors: four packets, one operation per word) of 64 (256 B, one L2
+// atomic unit), so the launch's packets queue at one unit: its time over the packets is one
+// packet's cost. k_cal_atomic_float_one: every lane adds a float to one address (a packet per
+// lane), each waiting for the previous add's result: its time over the adds is the add's latency.
+extern "C" __global__ void k_cal_atomic_unit(int *bins, int reps)
+{
+    int lane = threadIdx.x & 31, half = (threadIdx.x >> 5) & 1;
+    for (int r = 0; r < reps; r++) atomicAdd(bins + ((lane + 32 * (half ^ (r & 1))) & 63), 1);
+}
+
+extern "C" __global__ void k_cal_atomic_float_one(float *sum, int reps)
+{
+    for (int r = 0; r < reps; r++) atomicAdd(sum, 1.0f);
+}

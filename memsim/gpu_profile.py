@@ -96,8 +96,9 @@ class Latency(BaseModel):
     l2_hit_cycles: float = Field(gt=0, description="dependent load that misses L1 and hits L2 (SM cycles)")
     dram_ns: float = Field(gt=0, description="dependent load that misses L2 (ns)")
     shared_cycles: float = Field(gt=0, description="dependent shared load (SM cycles)")
-    l2_atomic_float_cycles: float = Field(gt=0, description="SM cycles a floating-point atomic packet waits for "
-                                                            "the previous one to its sector (the add's latency)")
+    l2_atomic_float_ns: float = Field(gt=0, description="ns a floating-point atomic packet waits for the previous "
+                                                     "one to its sector (the add's latency; the same at base and "
+                                                     "boost SM clocks, measured: not in SM cycles)")
 
 
 class Launch(BaseModel):

@@ -407,8 +407,8 @@ def _atomic_ns(report: KernelReport, profile: GpuProfile, boost: bool = False) -
     parallel; those that fall in one unit (profile.l2.atomic_unit_bytes of address space) are
     applied one after another, `l2_atomic_packet_cycles` each, whatever words they update; and a
     floating-point packet waits for the previous one to its sector to finish its add
-    (`latency.l2_atomic_float_cycles`; an integer operation completes within the packet's
-    cycle). The launch-wide busiest unit and sector come from the emulator
+    (`latency.l2_atomic_float_ns`, in ns: it takes as long at the base and the boost SM clock;
+    an integer operation completes within the packet's cycle). The launch-wide busiest unit and sector come from the emulator
     (memsim.metrics.ATOMIC_CONTENTION); a report without them is charged as if every packet
     went to one unit (an upper bound)."""
     busiest = report.metrics.get(m.ATOMIC_BUSIEST_UNIT.get(profile.l2.atomic_unit_bytes, ""))
@@ -416,9 +416,8 @@ def _atomic_ns(report: KernelReport, profile: GpuProfile, boost: bool = False) -
         busiest = sum(ins.sectors for ins in report.instructions
                       if ins.space == "global" and ins.op in ("atom", "red"))
     float_chain = _metric(report, m.ATOMIC_FLOAT_CHAIN)
-    cycles = max(busiest * profile.throughput.l2_atomic_packet_cycles,
-                 float_chain * profile.latency.l2_atomic_float_cycles)
-    return profile.cycles_to_ns(cycles, boost)
+    return max(profile.cycles_to_ns(busiest * profile.throughput.l2_atomic_packet_cycles, boost),
+               float_chain * profile.latency.l2_atomic_float_ns)
 
 
 def _l1_wavefronts(report: KernelReport) -> tuple[float, float]:

@@ -70,7 +70,7 @@ def _raw(name: str) -> dict:
     (lambda raw: raw["dram"].update(bandwidth_gbs=-1), "dram.bandwidth_gbs"),
     (lambda raw: raw.pop("l2"), "l2"),
     (lambda raw: raw["l2"].update(atomic_unit_bytes=384), "atomic_unit_bytes must be one of"),
-    (lambda raw: raw["source"].pop("latency.l2_atomic_float_cycles") and raw["source"].pop("latency"),
+    (lambda raw: raw["source"].pop("latency.l2_atomic_float_ns") and raw["source"].pop("latency"),
      "no source for latency."),
 ])
 def test_a_broken_profile_is_one_clear_error(tmp_path, breakage, complaint):
@@ -102,7 +102,7 @@ FAKE_VALUES = {
     "shared_free.wavefronts_per_clk_per_sm": 0.97, "shared_conflict32.wavefronts_per_clk_per_sm": 0.99,
     "latency.l1_cycles": 34.0, "latency.l2_cycles": 270.0, "ncu.chase_dram_ns": 610.0,
     "latency.shared_cycles": 30.0, "launch.event_single_us": 4.8, "launch.back_to_back_us": 2.1,
-    "launch.event_args_us": 6.8,
+    "launch.event_args_us": 6.8, "atomic_unit.ns_per_packet": 0.6, "atomic_float_one.ns_per_add": 1.8,
     "ncu.empty_1.gpu__time_duration.sum": 2250.0,
 }
 
@@ -122,6 +122,8 @@ def test_apply_marks_every_rule_measured_and_keeps_datasheet_numbers():
     assert after.throughput.shared_bytes_per_clk_per_sm == pytest.approx(0.97 * 128)
     assert after.dram.bandwidth_gbs == before.dram.bandwidth_gbs
     assert after.calibration.raw["copy.gbs"] == 2900.0 and after.calibration.versions["driver"] == "580"
+    assert after.throughput.l2_atomic_packet_cycles == pytest.approx(0.6 * 1.755)
+    assert after.latency.l2_atomic_float_ns == 1.8   # in ns: it does not follow the SM clock
 
 
 def test_apply_without_the_ncu_pass_keeps_the_old_numbers_there():

@@ -205,8 +205,8 @@ def test_atomics_charge_the_packets_of_the_profiles_unit(unit):
 def test_float_packets_on_one_sector_wait_for_the_previous_add(unit_packets, float_packets):
     report = _with_metrics("atomic_hist", **{m.ATOMIC_BUSIEST_UNIT[H100.l2.atomic_unit_bytes]: unit_packets,
                                              m.ATOMIC_FLOAT_CHAIN: float_packets})
-    expected = H100.cycles_to_ns(max(unit_packets * H100.throughput.l2_atomic_packet_cycles,
-                                     float_packets * H100.latency.l2_atomic_float_cycles))
+    expected = max(H100.cycles_to_ns(unit_packets * H100.throughput.l2_atomic_packet_cycles),
+                   float_packets * H100.latency.l2_atomic_float_ns)
     assert _atomics_ns(report) == pytest.approx(expected)
 
 

@@ -63,6 +63,13 @@ RULES: list[Rule] = [
      "k_cal_chase_dram under ncu (base clocks, caches flushed): (duration - empty kernel) / 2048 "
      "dependent loads over 128 MiB, 4 KiB random steps"),
     ("latency.shared_cycles", lambda v: v["latency.shared_cycles"], "k_cal_chase_shared, clock64"),
+    ("throughput.l2_atomic_packet_cycles", lambda v: v["atomic_unit.ns_per_packet"] * v["clock.sm_mhz"] / 1e3,
+     "k_cal_atomic_unit: 4 blocks of 256 per SM add 1 to 32 consecutive ints of 64 (256 B, one L2 atomic "
+     "unit; four packets a warp instruction), 64 times; event time minus an empty launch's, per packet, "
+     "in SM cycles"),
+    ("latency.l2_atomic_float_ns", lambda v: v["atomic_float_one.ns_per_add"],
+     "k_cal_atomic_float_one: a block of 256 per SM adds 1.0f to one float, 16 times (a packet a lane, "
+     "each waiting for the previous add); event time minus an empty launch's, per add"),
     ("launch.event_single_us", lambda v: v["launch.event_single_us"],
      "CUDA events around one launch from CuPy of an empty 1x32 kernel without arguments, median of 200"),
     ("launch.event_per_argument_us", lambda v: (v["launch.event_args_us"] - v["launch.event_single_us"]) / 4,
