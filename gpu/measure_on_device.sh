@@ -67,7 +67,7 @@ case "$MODE" in
     measure "$MODE" --cases "$MODE" --n "${N:-200}" --seed "${SEED:-0}"
     ;;
   numba)
-    python3 -c "from memsim.sass.nvjitlink import version; print('nvJitLink', version())" &&
+    python3 -c "from memsim.engine.sass.nvjitlink import version; print('nvJitLink', version())" &&
       measure numba --cases numba
     ;;
   fuzz2)

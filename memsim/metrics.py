@@ -67,7 +67,7 @@ SHARED_LD_IDEAL_WAVEFRONTS = "memsim__shared_ld_ideal_wavefronts.sum"
 SHARED_ST_IDEAL_WAVEFRONTS = "memsim__shared_st_ideal_wavefronts.sum"
 GLOBAL_LD_IDEAL_SECTORS = "memsim__global_ld_ideal_sectors.sum"
 GLOBAL_ST_IDEAL_SECTORS = "memsim__global_st_ideal_sectors.sum"
-# The SASS engine's warp scoreboard (memsim/sass/emulate.py): round trips on each warp's
+# The SASS engine's warp scoreboard (memsim/engine/sass/emulate.py): round trips on each warp's
 # dependent path, summed over warps and the largest, global loads and per-thread constant
 # reads. Inputs of the time model, with no ncu counterpart.
 WARP_GLOBAL_ROUND_TRIPS = "memsim__warp_global_round_trips.sum"
@@ -77,7 +77,7 @@ WARP_CONSTANT_ROUND_TRIPS_MAX = "memsim__warp_constant_round_trips.max"
 ROUND_TRIPS = [WARP_GLOBAL_ROUND_TRIPS, WARP_CONSTANT_ROUND_TRIPS, WARP_GLOBAL_ROUND_TRIPS_MAX,
                WARP_CONSTANT_ROUND_TRIPS_MAX]
 # Atomics under their ncu names (gpu/ncu.py collects them): UNCHECKED until an H100 recording
-# (fuzz2, same_address.cu) holds memsim to them. HYPOTHESES (memsim/tally.py): one request per
+# (fuzz2, same_address.cu) holds memsim to them. HYPOTHESES (memsim/engine/tally.py): one request per
 # warp instruction with an active lane; sectors = distinct 32-byte sectors, as for loads; a PTX
 # atom whose result nothing reads is a RED in SASS (ptxas), except exch and cas; shared atomics
 # are ATOMS whatever their result (CAS loops in SASS for float adds: one instruction here).

@@ -1,10 +1,12 @@
-"""Findings (memsim.advice) for every catalog kernel: the known problems, with numbers and remedies."""
+"""Findings (memsim.views.advice) for every catalog kernel: the known problems, with numbers and remedies."""
 from __future__ import annotations
 
 import pytest
 
-from memsim import advice, catalog, simulate_spec
-from memsim.advice import Finding, Severity
+from memsim.views import advice
+from memsim import catalog
+from memsim import simulate_spec
+from memsim.views.advice import Finding, Severity
 from memsim.report import KernelReport, LineCounters
 from small_catalog import cached, small_launch
 

@@ -1,13 +1,13 @@
-"""The bytes rule (memsim.count.data_bytes): each distinct address of a warp instruction counts
+"""The bytes rule (memsim.engine.count.data_bytes): each distinct address of a warp instruction counts
 once, loads and stores alike. Stores with lanes sharing an address are a hypothesis (see
-memsim/count.py); these tests pin what memsim predicts and what validate/cases.py expects."""
+memsim/engine/count.py); these tests pin what memsim predicts and what validate/cases.py expects."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 from memsim import metrics as m
-from memsim.count import data_bytes
+from memsim.engine.count import data_bytes
 from validate import cases as suite
 
 

@@ -1,4 +1,4 @@
-"""The cache and DRAM model (memsim.cache, memsim.scheduling) and its accuracy report
+"""The cache and DRAM model (memsim.model.cache, memsim.model.scheduling) and its accuracy report
 (validate.accuracy): behaviour on kernels whose traffic is known, the H100 microbenchmark
 results it was built on (benchmarks/cache_probe/h100_results.json), and the recorded suite."""
 import functools
@@ -11,10 +11,10 @@ import pytest
 import memsim
 from memsim import catalog
 from memsim import metrics as m
-from memsim.cache import CacheGeometry, CacheModel, CacheTuning, TrafficEstimate, model_traffic, simulate_with_caches
+from memsim.model.cache import CacheGeometry, CacheModel, CacheTuning, TrafficEstimate, model_traffic, simulate_with_caches
 from memsim.launch import LaunchSpec
-from memsim.scheduling import BlockPlacer, ProgramFlow, occupancy, warp_history
-from memsim.trace import WarpAccesses
+from memsim.model.scheduling import BlockPlacer, ProgramFlow, occupancy, warp_history
+from memsim.engine.trace import WarpAccesses
 
 PROBE = Path(__file__).parent.parent / "benchmarks" / "cache_probe"
 PROBE_SOURCE = (PROBE / "probe.cu").read_text()
@@ -117,7 +117,7 @@ def test_a_loop_that_overflows_the_first_trace_chunk_is_rerun_with_room(engine):
     guess, and an overflow reruns the launch with the size it reported."""
     spec = catalog.get("row_sums").launch(nx=2048)
     tiny = pytest.MonkeyPatch()
-    tiny.setattr("memsim.cache.FIRST_CAPACITY", 1000)
+    tiny.setattr("memsim.model.cache.FIRST_CAPACITY", 1000)
     try:
         t = model_traffic(spec, engine=engine)
     finally:
@@ -278,7 +278,7 @@ def _lrc_results() -> dict:
 @pytest.mark.parametrize("grid", [16, 32, 64])
 def test_coalescing_domains_follow_the_h100s_small_grids(grid):
     """Block 0 and block j of a small grid coalesce exactly when memsim puts them in one GPC."""
-    from memsim.cache import coalescing_domains
+    from memsim.model.cache import coalescing_domains
 
     domains = coalescing_domains(132, grid)
     probes = [p for p in _lrc_results()["loaded"] if p["kind"] == "pair_small" and p["grid"] == [grid]]
@@ -289,7 +289,7 @@ def test_coalescing_domains_follow_the_h100s_small_grids(grid):
 
 
 def test_coalescing_domains_of_a_full_grid_are_runs_of_16():
-    from memsim.cache import coalescing_domains
+    from memsim.model.cache import coalescing_domains
 
     domains = coalescing_domains(132, 132)
     pairs = [p for p in _lrc_results()["pairs"] if p["kind"] == "pair" and p["delay_cycles"] == 0]
@@ -301,7 +301,7 @@ def test_coalescing_domains_of_a_full_grid_are_runs_of_16():
 
 @pytest.mark.parametrize("grid, pair_bit", [(32, 1), (32, 2), (132, 1)])
 def test_every_pair_in_one_gpc_coalesces(grid, pair_bit):
-    from memsim.cache import coalescing_domains
+    from memsim.model.cache import coalescing_domains
 
     domains = coalescing_domains(132, grid)
     [probe] = [p for p in _lrc_results()["loaded"] if p["kind"] == "all_pairs" and p["grid"] == [grid]

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from memsim import metrics as m
-from memsim.compile import compile_cuda
+from memsim.compiler.nvrtc import compile_cuda
 from memsim.launch import LaunchSpec
 from validate import cases as suite
 from validate import fuzz
@@ -172,7 +172,7 @@ def _with_expectations() -> list[Case]:
 
 @pytest.mark.parametrize("index", range(len(_with_expectations())))
 def test_simulator_meets_expectations(index):
-    simulate_spec = pytest.importorskip("memsim.simulate").simulate_spec
+    simulate_spec = pytest.importorskip("memsim.engine.simulation").simulate_spec
     case = _with_expectations()[index]
     report, _ = simulate_spec(case.spec)
     assert not unmet_expectations(case, report.metrics), case.name

@@ -8,8 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from memsim import catalog, metrics as m, simulate_spec
-from memsim.compile import compile_cuda
+from memsim import catalog, metrics as m
+from memsim import simulate_spec
+from memsim.compiler.nvrtc import compile_cuda
 from memsim.errors import CatalogError, MemsimError
 from memsim.launch import ArgSpec
 

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from memsim import catalog, metrics as m, render
+from memsim import catalog, metrics as m
+from memsim.views import render
 from memsim.cli import main
-from memsim.compile import compile_cuda
+from memsim.compiler.nvrtc import compile_cuda
 from memsim.report import KernelReport, LineCounters
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -8,7 +8,7 @@ import re
 import numpy as np
 import pytest
 
-from memsim.compile import compile_cuda, lowered_name
+from memsim.compiler.nvrtc import compile_cuda, lowered_name
 from memsim.errors import CompileError
 from validate import cli
 from validate.cases import NAME_PATTERN, suite_cases

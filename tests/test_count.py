@@ -1,8 +1,8 @@
-"""memsim.count: the shared-memory memo returns what counting afresh returns."""
+"""memsim.engine.count: the shared-memory memo returns what counting afresh returns."""
 import numpy as np
 import pytest
 
-from memsim.count import MEMO_COLUMNS, shared_wavefronts, shared_wavefronts_memo
+from memsim.engine.count import MEMO_COLUMNS, shared_wavefronts, shared_wavefronts_memo
 
 
 def _patterns(rng: np.random.Generator, width: int) -> list[tuple[np.ndarray, int]]:

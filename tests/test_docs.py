@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from memsim import catalog, simulate_spec
+from memsim import catalog
+from memsim import simulate_spec
 from memsim.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,14 +5,14 @@ import numpy as np
 import pytest
 
 import memsim
-from memsim import names
+from memsim.compiler import names
 from memsim.cli import main
-from memsim.compile import compile_cuda, compile_for_kernel, toolkit_include_dirs
-from memsim.coverage import coverage
+from memsim.compiler.nvrtc import compile_cuda, compile_for_kernel, toolkit_include_dirs
+from memsim.engine.sass.coverage import coverage
 from memsim.errors import LaunchError, UnsupportedInstruction
-from memsim.sass.compile import find_nvdisasm, listing
-from memsim.sass.parser import parse
-from memsim.sass.program import lower
+from memsim.engine.sass.compile import find_nvdisasm, listing
+from memsim.engine.sass.parser import parse
+from memsim.engine.sass.program import lower
 
 needs_nvdisasm = pytest.mark.skipif(find_nvdisasm() is None, reason="nvdisasm not installed")
 needs_headers = pytest.mark.skipif(not toolkit_include_dirs(), reason="CUDA header wheels not installed")

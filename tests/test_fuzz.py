@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 
-from memsim.compile import compile_cuda
+from memsim.compiler.nvrtc import compile_cuda
 from memsim.launch import parse_dtype
 from validate import fuzz
 from validate.cases import C_TYPES, unmet_expectations, width_of
@@ -121,7 +121,7 @@ def test_most_cases_carry_expectations():
 
 @pytest.mark.parametrize("index", range(0, 200, 4))
 def test_simulator_meets_expectations(index):
-    simulate_spec = pytest.importorskip("memsim.simulate").simulate_spec
+    simulate_spec = pytest.importorskip("memsim.engine.simulation").simulate_spec
     case = cases()[index]
     report, _ = simulate_spec(case.spec)  # a MemoryFault would be an out-of-bounds index
     assert not unmet_expectations(case, report.metrics), case.name
@@ -202,7 +202,7 @@ def test_fuzz2_accesses_stay_in_bounds(index):
 
 @pytest.mark.parametrize("index", range(0, 150, 3))
 def test_fuzz2_simulator_meets_expectations(index):
-    simulate_spec = pytest.importorskip("memsim.simulate").simulate_spec
+    simulate_spec = pytest.importorskip("memsim.engine.simulation").simulate_spec
     case = cases2()[index]
     report, _ = simulate_spec(case.spec)
     assert not unmet_expectations(case, report.metrics), case.name

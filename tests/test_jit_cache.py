@@ -1,9 +1,9 @@
-"""memsim.jit_cache.compile_per_type: engine helpers compile once per argument types."""
+"""memsim.engine.jit_cache.compile_per_type: engine helpers compile once per argument types."""
 from types import ModuleType
 
 from numba import njit
 
-from memsim.jit_cache import compile_per_type
+from memsim.engine.jit_cache import compile_per_type
 
 
 def _module_with_caller() -> ModuleType:
@@ -38,7 +38,7 @@ def test_compile_per_type_compiles_the_callee_once():
 
 
 def test_the_sass_engine_is_hooked():
-    from memsim.sass import emulate, lanes
+    from memsim.engine.sass import emulate, lanes
 
     assert "get_call_template" in vars(lanes.src_u32)
     assert "get_call_template" in vars(emulate._run_warp)

@@ -11,9 +11,10 @@ import sys
 
 import pytest
 
-from memsim import catalog, compile as mc, shipped
+from memsim import catalog
+from memsim.compiler import nvrtc as mc, shipped
 from memsim.cli import main
-from memsim.sass import compile as sc, nvjitlink
+from memsim.engine.sass import compile as sc, nvjitlink
 from memsim.catalog import build_compiled
 
 import test_docs

@@ -7,8 +7,8 @@ import pytest
 
 from memsim import cli
 from memsim.catalog.nvprof_seeds import SEED_FIGURES, S001
-from memsim.pascal import compile_arch, load_is_l1_cached, phase_transactions
-from memsim.predict import predict_spec
+from memsim.model.pascal import compile_arch, load_is_l1_cached, phase_transactions
+from memsim.prediction import predict_spec
 
 COUNTS = [f for f in SEED_FIGURES if f.kind == "count" and f.launch.profiler == "nvprof"]
 DOCS = [Path(__file__).resolve().parent.parent / "docs" / name for name in ("seed-tables.md", "tutorial.md")]

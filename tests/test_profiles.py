@@ -11,10 +11,10 @@ from pydantic import ValidationError
 
 from gpu.calibrate import CalibrationResult
 from gpu.versions import Versions
-from memsim import gpu_profile
-from memsim.cache import CacheTuning
-from memsim.gpu_profile import ProfileError
-from memsim.timing import TimeModelConstants
+from memsim.model import gpu_profile
+from memsim.model.cache import CacheTuning
+from memsim.model.gpu_profile import ProfileError
+from memsim.model.timing import TimeModelConstants
 from validate import calibrate as cal
 
 REQUIRED = ["H100", "A100", "GTX1050Ti", "GTX1060"]

@@ -1,4 +1,4 @@
-"""SASS stage: parser, opcode semantics, reconvergence and H100 counts (memsim/sass/).
+"""SASS stage: parser, opcode semantics, reconvergence and H100 counts (memsim/engine/sass/).
 
 Runs without nvdisasm: listings are either written here or stored in tests/golden/sass/ (made
 with `nvdisasm -c -g` from the cubin NVRTC 13.0.88 builds with CuPy's flags)."""
@@ -10,14 +10,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from memsim.count import C_EXEC, C_REQUESTS, new_counters
+from memsim.engine.count import C_EXEC, C_REQUESTS, new_counters
 from memsim.errors import UnsupportedInstruction
-from memsim.ptx.program import GLOBAL_BASE
-from memsim.sass import emulate as e
-from memsim.sass.compile import find_nvdisasm
-from memsim.sass.parser import parse
-from memsim.sass.program import bind, constant_bank, constant_banks, lower, register_operands, round_trip_steps
-from memsim.trace import TraceBuffers
+from memsim.engine.ptx.program import GLOBAL_BASE
+from memsim.engine.sass import emulate as e
+from memsim.engine.sass.compile import find_nvdisasm
+from memsim.engine.sass.parser import parse
+from memsim.engine.sass.program import bind, constant_bank, constant_banks, lower, register_operands, round_trip_steps
+from memsim.engine.trace import TraceBuffers
 
 GOLDEN = Path(__file__).parent / "golden" / "sass"
 
@@ -262,7 +262,7 @@ def test_recorded_case_matches_the_h100(name, recorded):
     """Cases where ptxas changed the instruction stream (PTX emulation differs from the H100):
     every EXACT counter of the SASS emulation equals the recorded measurement."""
     from memsim import metrics as m
-    from memsim.sass.simulate import simulate_sass
+    from memsim.engine.sass.simulate import simulate_sass
     rec = recorded[name]
     spec = rec.spec
     report = simulate_sass(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(),
@@ -276,7 +276,7 @@ def test_recorded_case_matches_the_h100(name, recorded):
 @pytest.mark.skipif(find_nvdisasm() is None, reason="nvdisasm (nvidia-cuda-nvdisasm) not installed")
 @pytest.mark.parametrize("name", _golden_cases()[:2])
 def test_cubin_disassembles_to_the_golden_listing(name, recorded):
-    from memsim.sass.compile import compile_cubin, disassemble
+    from memsim.engine.sass.compile import compile_cubin, disassemble
     spec = recorded[name].spec
     text = disassemble(compile_cubin(spec.source, options=tuple(spec.options)))
     strip = lambda s: [l for l in s.splitlines() if "/*" in l]
@@ -286,7 +286,7 @@ def test_cubin_disassembles_to_the_golden_listing(name, recorded):
 @pytest.mark.parametrize("name", _golden_cases())
 def test_outputs_equal_the_ptx_emulation(name, recorded):
     import memsim
-    from memsim.sass.simulate import simulate_sass
+    from memsim.engine.sass.simulate import simulate_sass
     spec = recorded[name].spec
     sass_values, ptx_values = spec.materialize(), spec.materialize()
     simulate_sass(spec.source, spec.kernel, spec.grid, spec.block, sass_values, spec.shared_mem,

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 import memsim
-from memsim.compile import toolkit_include_dirs
-from memsim.sass.compile import find_nvdisasm
-from memsim.sass.ops_half import decode16, encode16
+from memsim.compiler.nvrtc import toolkit_include_dirs
+from memsim.engine.sass.compile import find_nvdisasm
+from memsim.engine.sass.ops_half import decode16, encode16
 
 pytestmark = [pytest.mark.skipif(find_nvdisasm() is None, reason="nvdisasm not installed"),
               pytest.mark.skipif(not toolkit_include_dirs(), reason="CUDA header wheels not installed")]

@@ -13,16 +13,16 @@ import pytest
 import memsim
 from memsim import catalog
 from memsim import metrics as m
-from memsim.cache import model_traffic, simulate_with_caches
+from memsim.model.cache import model_traffic, simulate_with_caches
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec
-from memsim.ptx.program import SP_GLOBAL, SP_SHARED
-from memsim.sass.compile import find_nvdisasm
-from memsim.sass.parser import parse
-from memsim.sass.program import N_SLOTS, OP, lower, register_operands
-from memsim.sass.simulate import simulate_sass
-from memsim.scheduling import ProgramFlow, warp_history
-from memsim.trace import TraceRequest, WarpAccesses
+from memsim.engine.ptx.program import SP_GLOBAL, SP_SHARED
+from memsim.engine.sass.compile import find_nvdisasm
+from memsim.engine.sass.parser import parse
+from memsim.engine.sass.program import N_SLOTS, OP, lower, register_operands
+from memsim.engine.sass.simulate import simulate_sass
+from memsim.model.scheduling import ProgramFlow, warp_history
+from memsim.engine.trace import TraceRequest, WarpAccesses
 from test_sass import listing
 from test_trace import SRC
 
@@ -195,7 +195,7 @@ def test_register_operands_spell_out_pairs_quads_and_guards():
     row = lambda a, pc: sorted(int(s) for s in a[pc] if s >= 0)
     assert (row(sources, 0), row(dests, 0)) == ([4, 5, 7], [4, 5])
     assert (row(sources, 1), row(dests, 1)) == ([4, 5], [8, 9])
-    p0 = 320   # memsim.sass.program P_BASE
+    p0 = 320   # memsim.engine.sass.program P_BASE
     assert (row(sources, 2), row(dests, 2)) == ([2, 3, 8, 9, 10, 11, p0], [])
     assert (row(sources, 3), row(dests, 3)) == ([6], [p0])     # PT and RZ are constants
 

@@ -1,4 +1,4 @@
-"""Warp pictures (memsim.show) and the show/source/advise/compare commands.
+"""Warp pictures (memsim.views.show) and the show/source/advise/compare commands.
 
 Every catalog kernel is pictured for warp 0 of block 0 at a small size; each picture's cost
 must be the seed documents' known pattern and equal the exact per-request counters.
@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from memsim import catalog, compare, metrics, notebook, show
-from memsim.advice import Finding
+from memsim import catalog, metrics
+from memsim.views import compare, notebook, show
+from memsim.views.advice import Finding
 from memsim.cli import main
 from memsim.errors import LaunchError
-from memsim.inspect_cli import block_index
+from memsim.cli.inspect_cli import block_index
 from memsim.report import KernelReport
 from small_catalog import cached, small_launch as launch
 
@@ -173,7 +174,7 @@ def test_html_of_report_pictures_and_findings(traced):
 
 
 class _Formatter:
-    """IPython's text/html formatter, as far as memsim.notebook.register uses it."""
+    """IPython's text/html formatter, as far as memsim.views.notebook.register uses it."""
 
     def __init__(self):
         self.types = {}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from memsim import cli, launch_args, sweep
+from memsim.cli import commands as cli, launch_args, sweep
 from memsim.cli import main
 
 EXAMPLE = str(Path(__file__).parent.parent / "examples" / "transpose.cu")

@@ -7,10 +7,10 @@ import functools
 
 import pytest
 
-from memsim import gpu_profile
+from memsim.model import gpu_profile
 from memsim import metrics as m
 from memsim.report import KernelReport
-from memsim.timing import TimeModelConstants, occupancy_of, predict_time
+from memsim.model.timing import TimeModelConstants, occupancy_of, predict_time
 from validate import time_accuracy as ta
 
 H100 = gpu_profile.load("H100")

@@ -2,7 +2,7 @@
 import numpy as np
 
 import memsim
-from memsim.trace import TraceRequest
+from memsim.engine.trace import TraceRequest
 
 SRC = '''extern "C" __global__ void k_t(const float* a, float* b, int n) {
   int ix = blockIdx.x * blockDim.x + threadIdx.x, iy = blockIdx.y * blockDim.y + threadIdx.y;

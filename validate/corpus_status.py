@@ -41,7 +41,7 @@ def first_line(exc: BaseException) -> str:
 
 def compile_status(case) -> tuple[str, tuple[str, ...]]:
     """('ok' | 'with -I toolkit' | the error line, the options the engines should use)."""
-    from memsim.compile import compile_cuda
+    from memsim.compiler.nvrtc import compile_cuda
     from memsim.errors import MemsimError
 
     try:
@@ -60,7 +60,7 @@ def compile_status(case) -> tuple[str, tuple[str, ...]]:
 
 
 def _worker(engine: str, connection) -> None:
-    from memsim.simulate import simulate_spec
+    from memsim.engine.simulation import simulate_spec
     cases = {c.name: c for c in corpus_cases()}
     while True:
         message = connection.recv()
@@ -95,9 +95,9 @@ def kernel_section(listing: str, entry: str) -> str:
 def _own_listing_status(spec) -> dict:
     """The SASS engine on the kernel's own section of the listing: the whole listing is parsed,
     so one kernel's unparsable instruction stops every kernel of its file."""
-    from memsim.compile import lowered_name
-    from memsim.sass.compile import listing
-    from memsim.sass.simulate import simulate_sass
+    from memsim.compiler.nvrtc import lowered_name
+    from memsim.engine.sass.compile import listing
+    from memsim.engine.sass.simulate import simulate_sass
 
     started = time.perf_counter()
     try:

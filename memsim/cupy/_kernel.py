@@ -1,4 +1,4 @@
-"""cupy.RawKernel and cupy.RawModule: every launch is one memsim.simulate.
+"""cupy.RawKernel and cupy.RawModule: every launch is one memsim.engine.simulation.
 
 Arguments are turned into what memsim.simulate takes (numpy buffers, numpy scalars) the way
 CuPy turns them into what cuLaunchKernel takes: device arrays pass their buffer, Python int /
@@ -16,11 +16,11 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..compile import kernel_module, load_source
+from ..compiler.nvrtc import kernel_module, load_source
 from ..errors import LaunchError
-from ..ptx.parser import Param, parse
+from ..engine.ptx.parser import Param, parse
 from ..report import KernelReport
-from ..simulate import simulate
+from ..engine.simulation import simulate
 from ._array import ndarray
 from ._mirror import CupyTypeError, not_mirrored
 
