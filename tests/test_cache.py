@@ -11,7 +11,8 @@ import pytest
 import memsim
 from memsim import catalog
 from memsim import metrics as m
-from memsim.model.cache import CacheGeometry, CacheModel, CacheTuning, TrafficEstimate, model_traffic, simulate_with_caches
+from memsim.model.cache import CacheGeometry, CacheModel, CacheTuning, TrafficEstimate
+from memsim.prediction import model_traffic, simulate_with_caches
 from memsim.launch import LaunchSpec
 from memsim.model.scheduling import BlockPlacer, ProgramFlow, occupancy, warp_history
 from memsim.engine.trace import WarpAccesses
@@ -117,7 +118,7 @@ def test_a_loop_that_overflows_the_first_trace_chunk_is_rerun_with_room(engine):
     guess, and an overflow reruns the launch with the size it reported."""
     spec = catalog.get("row_sums").launch(nx=2048)
     tiny = pytest.MonkeyPatch()
-    tiny.setattr("memsim.model.cache.FIRST_CAPACITY", 1000)
+    tiny.setattr("memsim.prediction.FIRST_CAPACITY", 1000)
     try:
         t = model_traffic(spec, engine=engine)
     finally:
@@ -200,7 +201,8 @@ def test_a_warp_stalls_only_where_it_needs_a_loads_data():
     code[3, 15], code[3, 16], code[3, 11] = 1, 2, 3   # add r3 = r1 + r2
     code[4, 15] = 3                               # store r3
     code[7, 15] = 3                               # store r3 after the barrier
-    flow = ProgramFlow.of(code, 8, loads, barriers)
+    sources, dests = code[:, [15, 16, 17, 18, 19, 20, 5]], code[:, [11, 12, 13, 14]]   # the PTX rows' fields
+    flow = ProgramFlow.dataflow(sources, dests, 8, loads, barriers)
     pcs = np.array([1, 2, 4, 7])
     history = warp_history(np.zeros(4, np.int64), np.zeros(4, np.int64), pcs, loads[pcs], flow)
     assert history.step.tolist() == [0, 1, 2, 3]

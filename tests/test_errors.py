@@ -115,3 +115,13 @@ extern "C" __global__ void k_assert(const int* a, int* b) {
     a[5] = -1
     with pytest.raises(UnsupportedInstruction, match=r"not emulated: thread \(5,0,0\)"):
         memsim.simulate(src, "k_assert", 1, 32, [a, b], engine="sass")
+
+
+def test_the_sass_engine_spells_the_one_error_table():
+    """memsim/engine/sass/emulate.py and ops_memory.py write their own E_* constants (their
+    contents are left alone while they are being optimized): each must be the shared table's."""
+    from memsim.engine import faults
+    from memsim.engine.sass import emulate, ops_memory
+    for module in (emulate, ops_memory):
+        codes = {name: value for name, value in vars(module).items() if name.startswith("E_")}
+        assert codes and codes == {name: getattr(faults, name) for name in codes}, module.__name__

@@ -262,12 +262,13 @@ def test_recorded_case_matches_the_h100(name, recorded):
     """Cases where ptxas changed the instruction stream (PTX emulation differs from the H100):
     every EXACT counter of the SASS emulation equals the recorded measurement."""
     from memsim import metrics as m
-    from memsim.engine.sass.simulate import simulate_sass
+    import memsim
+    from memsim.engine.sass.engine import SassEngine
     rec = recorded[name]
     spec = rec.spec
-    report = simulate_sass(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(),
-                           spec.shared_mem, options=spec.options,
-                           sass=(GOLDEN / f"{name}.sass").read_text())
+    report = memsim.simulate(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(),
+                             spec.shared_mem, options=spec.options,
+                             engine=SassEngine((GOLDEN / f"{name}.sass").read_text()))
     diffs = {k: (report.metrics[k], rec.metrics[k]) for k in m.EXACT if k in rec.metrics
              and report.metrics[k] != rec.metrics[k]}
     assert diffs == {}
@@ -286,11 +287,11 @@ def test_cubin_disassembles_to_the_golden_listing(name, recorded):
 @pytest.mark.parametrize("name", _golden_cases())
 def test_outputs_equal_the_ptx_emulation(name, recorded):
     import memsim
-    from memsim.engine.sass.simulate import simulate_sass
+    from memsim.engine.sass.engine import SassEngine
     spec = recorded[name].spec
     sass_values, ptx_values = spec.materialize(), spec.materialize()
-    simulate_sass(spec.source, spec.kernel, spec.grid, spec.block, sass_values, spec.shared_mem,
-                  options=spec.options, sass=(GOLDEN / f"{name}.sass").read_text())
+    memsim.simulate(spec.source, spec.kernel, spec.grid, spec.block, sass_values, spec.shared_mem,
+                    options=spec.options, engine=SassEngine((GOLDEN / f"{name}.sass").read_text()))
     memsim.simulate(spec.source, spec.kernel, spec.grid, spec.block, ptx_values, spec.shared_mem,
                     options=spec.options)
     for ours, theirs in zip(sass_values, ptx_values):

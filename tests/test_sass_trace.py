@@ -13,14 +13,14 @@ import pytest
 import memsim
 from memsim import catalog
 from memsim import metrics as m
-from memsim.model.cache import model_traffic, simulate_with_caches
+from memsim.prediction import model_traffic, simulate_with_caches
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec
 from memsim.engine.ptx.program import SP_GLOBAL, SP_SHARED
 from memsim.engine.sass.compile import find_nvdisasm
 from memsim.engine.sass.parser import parse
 from memsim.engine.sass.program import N_SLOTS, OP, lower, register_operands
-from memsim.engine.sass.simulate import simulate_sass
+from memsim.engine.sass.engine import SassEngine
 from memsim.model.scheduling import ProgramFlow, warp_history
 from memsim.engine.trace import TraceRequest, WarpAccesses
 from test_sass import listing
@@ -112,8 +112,8 @@ def test_sass_trace_has_the_loads_the_h100_ran_where_ptxas_unrolled(name, record
     case = recorded[name]
     spec = case.spec
     sass = TraceRequest(spaces=("global",))
-    simulate_sass(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(), spec.shared_mem,
-                  options=spec.options, sass=(GOLDEN / f"{name}.sass").read_text(), trace=sass)
+    memsim.simulate(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(), spec.shared_mem,
+                    options=spec.options, engine=SassEngine((GOLDEN / f"{name}.sass").read_text()), trace=sass)
     _, ptx = traced(spec, "ptx", spaces=("global",))
     measured = (case.metrics[m.INST_GLOBAL_LD], case.metrics[m.GLOBAL_LD_SECTORS])
     assert _loads_and_sectors(sass.accesses) == measured != _loads_and_sectors(ptx)
@@ -152,9 +152,9 @@ def _without_line_info(name: str) -> str:
 
 def _sass_run(recorded, request: TraceRequest, sass: str | None = None) -> None:
     spec = recorded["fuzz_s0_0010"].spec
-    simulate_sass(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(), spec.shared_mem,
-                  options=spec.options, sass=sass or (GOLDEN / "fuzz_s0_0010.sass").read_text(),
-                  trace=request)
+    memsim.simulate(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(), spec.shared_mem,
+                    options=spec.options, engine=SassEngine(sass or (GOLDEN / "fuzz_s0_0010.sass").read_text()),
+                    trace=request)
 
 
 @pytest.mark.parametrize("request_kwargs, sass, message", [

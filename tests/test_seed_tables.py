@@ -14,7 +14,7 @@ from memsim import metrics as m
 from memsim.catalog.nvprof_seeds import SEED_FIGURES
 from memsim.prediction import predict_spec
 from memsim.engine.sass.program import constant_bank
-from memsim.engine.simulation import resolve_engine
+from memsim.engine.registry import resolve_engine
 
 S003_ROW = {m.GLOBAL_LD_REQUESTS: 8_388_608, m.GLOBAL_LD_SECTORS: 268_435_456}
 S003_COL = {m.GLOBAL_LD_REQUESTS: 8_388_608, m.GLOBAL_LD_SECTORS: 33_554_432}

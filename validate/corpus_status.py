@@ -97,14 +97,15 @@ def _own_listing_status(spec) -> dict:
     so one kernel's unparsable instruction stops every kernel of its file."""
     from memsim.compiler.nvrtc import lowered_name
     from memsim.engine.sass.compile import listing
-    from memsim.engine.sass.simulate import simulate_sass
+    from memsim import simulate
+    from memsim.engine.sass.engine import SassEngine
 
     started = time.perf_counter()
     try:
         entry = lowered_name(spec.source, spec.kernel, options=spec.options)
         own = kernel_section(listing(spec.source, "sm_90", tuple(spec.options), "kernel.cu"), entry)
-        simulate_sass(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(), spec.shared_mem,
-                      options=spec.options, sass=own)
+        simulate(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(), spec.shared_mem,
+                 options=spec.options, engine=SassEngine(own))
         return {"status": "ok", "error": "", "seconds": round(time.perf_counter() - started, 2)}
     except Exception as exc:  # noqa: BLE001
         return {"status": "error", "error": first_line(exc), "seconds": round(time.perf_counter() - started, 2)}

@@ -1,6 +1,6 @@
 """Numba's cache=True only watches each function's own file, but the emulators freeze into their
-machine code the helpers of other modules (count.py, the opcode families, the lowering's
-constants). When any source of either engine changes, the cached code of both is dropped so
+machine code the helpers of other modules (count.py, the shared SIMT helpers, the opcode
+families, the lowering's constants). When any source of either engine changes, the cached code of both is dropped so
 that it is compiled afresh; a pip install gives every file a new time and needs none of this,
 an editable install does."""
 from __future__ import annotations
@@ -13,16 +13,21 @@ from numba.core import types
 from numba.core.dispatcher import Dispatcher
 
 HERE = Path(__file__).parent
+_checked = False
 
 
 def _sources() -> list[Path]:
-    shared = [HERE / name for name in ("count.py", "trace.py")]
-    return shared + sorted((HERE / "ptx").glob("*.py")) + sorted((HERE / "sass").glob("*.py"))
+    return sorted(HERE.glob("*.py")) + sorted((HERE / "ptx").glob("*.py")) + sorted((HERE / "sass").glob("*.py"))
 
 
 def drop_stale() -> None:
     """Delete the engines' cached machine code when their sources differ from those it was
-    compiled from (a stamp of their digest sits beside the cache)."""
+    compiled from (a stamp of their digest sits beside the cache). Checked once per process,
+    before the first launch (memsim.engine.simulation)."""
+    global _checked
+    if _checked:
+        return
+    _checked = True
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in _sources() if p.exists())).hexdigest()
     stamp = HERE / "__pycache__" / "jit-sources.sha256"
     try:

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import LaunchError
-from .ptx.program import GLOBAL_BASE, Program
+from .layout import KernelLayout
 
+GLOBAL_BASE = 1 << 40    # the first buffer's device address (generic addresses above it are global)
 ALIGN = 4096
 GUARD = 4096
 
@@ -42,24 +43,24 @@ class GlobalHeap:
         self.size = _round(cursor, ALIGN)
         self._buffers = buffers
 
-    def place_variables(self, program: Program) -> None:
+    def place_variables(self, layout: KernelLayout) -> None:
         """Module .global/.const variables, at the addresses the lowering gave them."""
         end = self.size
-        for var in program.heap_variables:
-            address = program.variable_addresses[var.name]
+        for var in layout.heap_variables:
+            address = layout.variable_addresses[var.name]
             self.slots.append(BufferSlot(-1, address, max(var.size, 1), var.space == "global"))
             end = max(end, address - GLOBAL_BASE + max(var.size, 1))
         self.size = _round(end + GUARD, ALIGN)
 
-    def build(self, program: Program, tail_bytes: int = 0) -> None:
-        """The image: the heap, then `tail_bytes` for the other state spaces (see simulate)."""
+    def build(self, layout: KernelLayout, tail_bytes: int = 0) -> None:
+        """The image: the heap, then `tail_bytes` for the other state spaces (an engine's own)."""
         self.raw = np.zeros(self.size + _round(tail_bytes, 16), dtype=np.uint8)
         for slot, (_, array) in zip(self.slots, self._buffers):
             start = slot.address - GLOBAL_BASE
             self.raw[start:start + array.nbytes] = array.reshape(-1).view(np.uint8)
-        for var in program.heap_variables:
+        for var in layout.heap_variables:
             if var.init:
-                start = program.variable_addresses[var.name] - GLOBAL_BASE
+                start = layout.variable_addresses[var.name] - GLOBAL_BASE
                 self.raw[start:start + len(var.init)] = np.frombuffer(var.init, np.uint8)
         self.views = _views(self.raw)
         self.lo = np.array([s.address for s in self.slots] or [0], dtype=np.int64)
@@ -91,23 +92,23 @@ def _round(value: int, align: int) -> int:
     return (value + align - 1) // align * align
 
 
-def pack_params(program: Program, args: list, heap: GlobalHeap) -> np.ndarray:
+def pack_params(layout: KernelLayout, args: list, heap: GlobalHeap) -> np.ndarray:
     """The kernel's parameter block: buffer addresses and scalar bytes at the declared offsets."""
-    params = program.params
+    params = layout.params
     if len(args) != len(params):
-        raise LaunchError(f"kernel {program.kernel} takes {len(params)} arguments, got {len(args)}")
-    block = np.zeros(_round(max(program.param_bytes, 8), 8), dtype=np.uint8)
+        raise LaunchError(f"kernel {layout.kernel} takes {len(params)} arguments, got {len(args)}")
+    block = np.zeros(_round(max(layout.param_bytes, 8), 8), dtype=np.uint8)
     addresses = {slot.position: slot.address for slot in heap.slots if slot.position >= 0}
     for position, (param, value) in enumerate(zip(params, args)):
         if isinstance(value, np.ndarray):
             if param.size != 8:
                 raise LaunchError(f"argument {position} is an array, but parameter {position} of "
-                                  f"{program.kernel} is .{param.type} (not a pointer)")
+                                  f"{layout.kernel} is .{param.type} (not a pointer)")
             raw = np.array([addresses[position]], dtype=np.uint64).view(np.uint8)
         elif isinstance(value, np.generic):
             if value.dtype.itemsize != param.size:
                 raise LaunchError(f"argument {position} is {value.dtype} ({value.dtype.itemsize} bytes), "
-                                  f"but parameter {position} of {program.kernel} is .{param.type} "
+                                  f"but parameter {position} of {layout.kernel} is .{param.type} "
                                   f"({param.size} bytes)")
             raw = np.array([value]).view(np.uint8)
         else:

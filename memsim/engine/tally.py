@@ -9,7 +9,8 @@ import numpy as np
 from .. import metrics as m
 from .count import (C_BYTES, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS,
                     C_SPACE, C_THREADS, C_WAVEFRONTS)
-from .ptx.program import SPACE_NAMES, Program
+from ..stream import SPACE_NAMES
+from .program import TracedProgram
 from ..report import InstructionCounters, LineCounters
 
 # SASS memory instructions by space; ld.param reads become constant-bank operands and
@@ -23,7 +24,7 @@ _PTX_ATOM = re.compile(r"^\s*(?:@!?%\w+\s+)?atom\.(\S+)\s+(%\w+)\s*,")
 _REGISTER = re.compile(r"%\w+")
 
 
-def _results_unread(program: Program) -> set[int]:
+def _results_unread(program: TracedProgram) -> set[int]:
     """Indices of PTX `atom` instructions (global or generic) whose destination register no
     other instruction names: the SASS engine sees RED for these, so PTX rows say "red" too."""
     atoms = [(s, _PTX_ATOM.match(s.text)) for s in program.instructions if s.op == "atom"]
@@ -35,7 +36,7 @@ def _results_unread(program: Program) -> set[int]:
     return {s.index for s, found in atoms if named[found.group(2)] == 1}
 
 
-def instruction_rows(program: Program, counters: np.ndarray) -> list[InstructionCounters]:
+def instruction_rows(program: TracedProgram, counters: np.ndarray) -> list[InstructionCounters]:
     rows = []
     reductions = _results_unread(program)
     for static in program.instructions:

@@ -15,59 +15,16 @@ below are shared.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Protocol, Sequence
+from typing import Callable
 
 import numpy as np
 from numba import njit
 
 from ..errors import MemsimError
-from .ptx.program import SPACES, StaticInstruction
+from ..stream import SPACES, WarpAccesses
+from .program import TracedProgram
 
-OPS = {0: "ld", 1: "st", 2: "atom", 3: "red"}
 TRACEABLE_SPACES = ("global", "shared", "local")
-
-
-class TracedProgram(Protocol):
-    """What selection needs of a lowered program (memsim.engine.ptx.program.Program or
-    memsim.engine.sass.program.SassProgram): one StaticInstruction per row of `code`."""
-
-    code: np.ndarray
-    instructions: Sequence[StaticInstruction]
-
-
-@dataclass
-class WarpAccesses:
-    """One row per recorded warp-level memory access."""
-
-    block: np.ndarray        # linear block index
-    warp: np.ndarray         # warp within the block
-    pc: np.ndarray           # PTX instruction index (report.instructions[...].index)
-    space: np.ndarray        # ptx.program SP_* code
-    op: np.ndarray           # 0 ld, 1 st, 2 atom, 3 red
-    active: np.ndarray       # active-lane bit mask
-    addresses: np.ndarray    # [n, 32] lane addresses (global: device address; shared: offset); -1 inactive
-
-    @classmethod
-    def empty(cls) -> "WarpAccesses":
-        z = np.zeros(0, np.int64)
-        return cls(z, z, z, z, z, z, np.zeros((0, 32), np.int64))
-
-    @classmethod
-    def from_buffers(cls, records: np.ndarray, addresses: np.ndarray) -> "WarpAccesses":
-        r = records
-        return cls(r[:, 0].copy(), r[:, 1].copy(), r[:, 2].copy(), r[:, 3].copy(), r[:, 4].copy(),
-                   r[:, 5].copy(), addresses.copy())
-
-    @staticmethod
-    def concat(parts: list["WarpAccesses"]) -> "WarpAccesses":
-        if not parts:
-            return WarpAccesses.empty()
-        return WarpAccesses(*(np.concatenate([getattr(p, f) for p in parts])
-                              for f in ("block", "warp", "pc", "space", "op", "active", "addresses")))
-
-    def __len__(self) -> int:
-        return len(self.pc)
-
 
 @dataclass
 class TraceRequest:

@@ -1,7 +1,8 @@
 """L1, L2 and DRAM traffic of one launch, from the stream of its global warp accesses.
 
-    report = memsim.model.cache.simulate_with_caches(source, "k", grid, block, args, gpu="H100")
-    report.metrics["lts__t_sectors_srcunit_tex_op_read.sum"]     # provenance MODELED
+    model = CacheModel("H100", threads_per_block=256, flow=ProgramFlow.of(code_flow), blocks=n)
+    model.consume(accesses)      # memsim.stream.WarpAccesses, whole blocks in launch order
+    model.result()               # TrafficEstimate: ncu's names (memsim.prediction runs a launch so)
 
 The model (docs/caches.md has the evidence behind each choice):
 
@@ -29,22 +30,14 @@ from __future__ import annotations
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 from numba import njit
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import metrics as m
-from ..compiler.nvrtc import include_options, kernel_module, load_source
-from ..errors import MemsimError
-from ..launch import LaunchSpec, Value, dims
-from ..engine.ptx.opcodes import OP
-from ..engine.ptx.parser import parse
-from ..engine.ptx.program import F_OP, F_SPACE, F_TARGET, SP_GLOBAL, Program, lower
-from ..report import KernelReport
+from ..stream import OP_LD, OP_ST, SP_GLOBAL, WarpAccesses
 from .scheduling import BlockPlacer, OccupancyLimits, ProgramFlow, occupancy, warp_history
-from ..engine.trace import TraceRequest, WarpAccesses
 
 SECTOR_SHIFT, LINE_SHIFT = 5, 7
 
@@ -58,7 +51,6 @@ G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS, G_L1_LOADS, G_FETCH_SECTORS, G_READ_
     G_STORE_MERGE, G_MERGE_WINDOW, G_MERGE_MIN_LINES, G_LOOSE_PERCENT, G_MERGE_STEPS = range(12)
 N_CFG = 12
 
-OP_LD, OP_ST = 0, 1
 NO_GROUP, ANY_SM = -2, -1     # lock-step groups (l1_pass's group_of); LOOSE - block: loosely
 LOOSE = -3                    # in step with its block
 EPISODES = 2                  # merge episodes remembered per L2 line
@@ -800,161 +792,3 @@ def lock_step_groups(block: np.ndarray, first_wave: np.ndarray, stalled: np.ndar
 
 _FIELDS = ("block", "warp", "pc", "space", "op", "active", "addresses")
 _NO_ROWS = np.zeros((0, 32), np.int64)
-
-
-# ---------------------------------------------------------------------------------------------
-# Running a launch through the model
-
-MAX_TRACE_CAPACITY = 1 << 21        # warp accesses per worker and chunk (~600 MB of trace)
-FIRST_CAPACITY = 1 << 17
-
-
-@dataclass
-class _SizedTrace(TraceRequest):
-    """A trace request that remembers the largest chunk it saw, so an overflow can be retried."""
-
-    most_filled: int = 0
-
-    def deliver(self, records: np.ndarray, addresses: np.ndarray, filled: int) -> None:
-        self.most_filled = max(self.most_filled, filled)
-        super().deliver(records, addresses, filled)
-
-
-def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[Value],
-                         shared_mem: int = 0, arch: str = "sm_90", options: Sequence[str] = (), *,
-                         gpu="H100", registers_per_thread: int | None = None,
-                         tuning: CacheTuning | None = None, engine: str = "auto",
-                         **simulate_kwargs) -> KernelReport:
-    """memsim.simulate plus the cache model: the report's MODELED cache and DRAM metrics filled in.
-
-    `engine` ("ptx" or "sass", as memsim.simulate) emulates the launch, and its trace and code
-    (the loads each access waits for) drive the model: with "sass" the access stream is the
-    one the H100 runs, ptxas' unrolling included. `registers_per_thread` (occupancy) defaults
-    to 32 where the compiler's figure is unknown."""
-    from ..engine.simulation import resolve_engine, simulate
-
-    engine = resolve_engine(engine, source, arch)
-    options = (*options, *include_options(simulate_kwargs.pop("include_dirs", None)))
-    shape = _kernel_shape(source, kernel_name, arch, options, block, engine)
-    blocks_per_chunk, capacity = 0, 0
-    while True:
-        model = CacheModel(gpu, threads_per_block=shape.threads,
-                           registers_per_thread=registers_per_thread or DEFAULT_REGISTERS,
-                           shared_per_block=shape.shared_static + shared_mem,
-                           flow=shape.flow, blocks=int(np.prod(dims(grid))), tuning=tuning)
-        if not blocks_per_chunk:
-            blocks_per_chunk, capacity = shape.first_chunking(model.wave_blocks)
-        request = _SizedTrace(spaces=("global",), on_chunk=model.consume,
-                              blocks_per_chunk=blocks_per_chunk, capacity=capacity)
-        try:
-            report = simulate(source, kernel_name, grid, block, args, shared_mem, arch, options,
-                              trace=request, engine=engine, **simulate_kwargs)
-            break
-        except MemsimError:
-            model.close()
-            if request.most_filled <= request.capacity:
-                raise
-            blocks_per_chunk, capacity = shape.rechunk(blocks_per_chunk, request.most_filled)
-        except BaseException:
-            model.close()
-            raise
-    traffic = model.result()
-    report.metrics.update(traffic.metrics())
-    report.provenance.update({k: m.Provenance.MODELED for k in traffic.metrics()})
-    report.gpu = model.geometry.gpu
-    return report
-
-
-def model_traffic(spec: LaunchSpec, gpu="H100", registers_per_thread: int | None = None,
-                  tuning: CacheTuning | None = None, engine: str = "auto") -> TrafficEstimate:
-    """The modeled cache and DRAM counters of a LaunchSpec (its arguments materialized)."""
-    report = simulate_with_caches(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(),
-                                  spec.shared_mem, options=spec.options, gpu=gpu,
-                                  registers_per_thread=registers_per_thread, tuning=tuning,
-                                  engine=engine)
-    return TrafficEstimate.model_validate({k: report.metrics[k] for k in TrafficEstimate().metrics()})
-
-
-DEFAULT_REGISTERS = 32
-
-
-@dataclass
-class _KernelShape:
-    """What sizing the trace needs: threads, static shared memory, and a bound on the warp
-    accesses of one block (exact without loops: each instruction runs once per warp)."""
-
-    threads: int
-    shared_static: int
-    global_instructions: int
-    has_loops: bool
-    flow: ProgramFlow
-
-    def first_chunking(self, wave_blocks: int) -> tuple[int, int]:
-        """(blocks per chunk, capacity) of the first try: about half a wave per emulator worker,
-        so the model works on one window while the emulator runs the next."""
-        if self.has_loops:
-            return 1, FIRST_CAPACITY   # an overflow costs one chunk and tells the real size
-        per_block = max(self.global_instructions * (-(-self.threads // 32)), 1)
-        if per_block > MAX_TRACE_CAPACITY:
-            return 1, per_block
-        blocks = max(1, min(max(wave_blocks // 2, 1), FIRST_CAPACITY // per_block))
-        return blocks, blocks * per_block
-
-    def rechunk(self, blocks_per_chunk: int, filled: int) -> tuple[int, int]:
-        """After an overflow of `filled` accesses in a chunk: room for twice that per block."""
-        per_block = -(-filled // blocks_per_chunk)
-        if 2 * per_block > MAX_TRACE_CAPACITY:
-            if per_block > MAX_TRACE_CAPACITY:
-                raise MemsimError(f"cache model: one block makes {per_block:,} global warp accesses; "
-                                  f"at most {MAX_TRACE_CAPACITY:,} per block can be modeled")
-            return 1, per_block + per_block // 8
-        return 1, 2 * per_block
-
-
-def _kernel_shape(source: str, kernel_name: str, arch: str, options: Sequence[str], block,
-                  engine: str = "ptx") -> _KernelShape:
-    text, name, is_ptx = load_source(source)
-    found = kernel_module(text, name, is_ptx, kernel_name, arch, options)
-    program = lower(parse(found.ptx), found.kernel)
-    b = dims(block)
-    code_shape = _sass_code_shape if engine == "sass" else _ptx_code_shape
-    return _KernelShape(threads=b[0] * b[1] * b[2], shared_static=program.shared_static,
-                        **code_shape(source, program, arch, options, found.name_expressions))
-
-
-def _ptx_code_shape(source: str, program: Program, arch: str, options: Sequence[str],
-                    name_expressions: Sequence[str] = ()) -> dict:
-    """Global memory instructions, loops and register flow of the PTX the PTX engine runs."""
-    code = program.code
-    ops = code[:, F_OP]
-    is_global = np.isin(code[:, F_SPACE], (0, SP_GLOBAL))
-    memory = np.isin(ops, (OP["ld"], OP["st"], OP["atom"], OP["red"])) & is_global
-    loads = (ops == OP["ld"]) & is_global
-    barriers = np.isin(ops, (OP["bar"], OP["barrier"]))
-    return dict(global_instructions=int(memory.sum()), has_loops=_has_loops(code, ops == OP["bra"], F_TARGET),
-                flow=ProgramFlow.of(code, program.n_slots, loads, barriers))
-
-
-def _sass_code_shape(source: str, program: Program, arch: str, options: Sequence[str],
-                     name_expressions: Sequence[str] = ()) -> dict:
-    """The same of the SASS the SASS engine runs (the PTX program names the kernel)."""
-    from ..engine.sass import program as sp
-    from ..engine.sass.simulate import cuda_source, sass_program
-
-    text, name = cuda_source(source)
-    sass = sass_program(text, program.kernel, arch, options, name, None, name_expressions)
-    code = sass.code
-    memory, loads = sass.global_memory()
-    sources, dests = sp.register_operands(sass)
-    flow = ProgramFlow.in_order(sources, dests, sp.N_SLOTS, loads, memory, code[:, sp.F_GUARD] >= 0,
-                                sass.barriers())
-    return dict(global_instructions=int(memory.sum()),
-                has_loops=_has_loops(code, sass.branches(), sp.F_TARGET), flow=flow)
-
-
-def _has_loops(code: np.ndarray, is_branch: np.ndarray, target_field: int) -> bool:
-    """A branch back to an earlier instruction: a loop that can repeat memory accesses. A
-    branch to itself repeats none (ptxas ends every kernel with one, after the last EXIT), and
-    counting it would size every SASS trace for loops: one block per chunk."""
-    branches = np.nonzero(is_branch)[0]
-    return bool(np.any(code[branches, target_field] < branches))

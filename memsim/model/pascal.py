@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 
 from .gpu_profile import GpuProfile
 from ..report import InstructionCounters, KernelReport
-from ..engine.trace import WarpAccesses
+from ..stream import WarpAccesses
 
 SECTOR_BYTES = 32
 SHARED_TRANSACTION_BYTES = 128      # 32 banks x 4 bytes

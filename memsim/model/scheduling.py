@@ -23,7 +23,7 @@ from numba import njit
 from pydantic import BaseModel, Field
 
 from ..errors import LaunchError
-from ..engine.ptx.program import DST_FIELDS, F_ABASE, F_GUARD, SRC_FIELDS
+from ..stream import CodeFlow
 
 
 class OccupancyLimits(BaseModel):
@@ -126,17 +126,24 @@ class ProgramFlow(BaseModel):
                    barriers_before=np.zeros(1, np.int64))
 
     @classmethod
-    def of(cls, code: np.ndarray, n_slots: int, loads: np.ndarray, barriers: np.ndarray) -> "ProgramFlow":
-        """From lowered PTX (memsim.engine.ptx.program fields); `loads`/`barriers`: boolean per pc.
+    def of(cls, flow: CodeFlow) -> "ProgramFlow":
+        """From the register flow an engine gives of its code (memsim.stream.CodeFlow)."""
+        if flow.scheduled:
+            return cls.in_order(flow.sources, flow.dests, flow.n_slots, flow.loads, flow.accesses,
+                                flow.guarded, flow.barriers)
+        return cls.dataflow(flow.sources, flow.dests, flow.n_slots, flow.loads, flow.barriers)
 
-        PTX is not scheduled yet: ptxas will hoist independent loads above the code between
-        them, so an access waits only for the loads its own operands derive from (followed
-        through every instruction, one pass in code order: what a loop carries round is
-        ignored)."""
-        sources = code[:, list(SRC_FIELDS) + [F_ABASE, F_GUARD]]
-        dests = code[:, list(DST_FIELDS)]
+    @classmethod
+    def dataflow(cls, sources: np.ndarray, dests: np.ndarray, n_slots: int, loads: np.ndarray,
+                 barriers: np.ndarray) -> "ProgramFlow":
+        """From code not scheduled yet (PTX): registers each instruction reads and writes
+        (`sources`/`dests`, [pc, k] slots, -1 padded); boolean per pc: global `loads`, `barriers`.
+
+        ptxas will hoist independent loads above the code between them, so an access waits
+        only for the loads its own operands derive from (followed through every instruction,
+        one pass in code order: what a loop carries round is ignored)."""
         load_bit = _load_bits(loads)
-        needs = np.zeros(len(code), np.int64)
+        needs = np.zeros(len(sources), np.int64)
         _taint(sources, dests, n_slots, load_bit, needs)
         return cls(needs=needs, load_bit=load_bit, barriers_before=_barriers_before(barriers))
 

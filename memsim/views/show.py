@@ -25,9 +25,9 @@ from rich.text import Text
 from ..engine import count
 from ..errors import LaunchError
 from ..launch import LaunchSpec
-from ..engine.ptx.program import SPACE_NAMES
 from ..report import InstructionCounters, KernelReport
-from ..engine.trace import OPS, TraceRequest, WarpAccesses
+from ..engine.trace import TraceRequest
+from ..stream import OPS, SPACE_NAMES, WarpAccesses
 
 WARP = 32
 WORD = count.BANK_BYTES                      # a bank word, and one cell of a sector picture

@@ -25,11 +25,11 @@ from .program import (F_ABASE, F_AOFF, F_CMP, F_D0, F_D1, F_GNEG, F_GUARD, F_MOD
                           SPECIAL_REGISTERS, F_S2, F_S3, F_SNEG, F_SPACE, F_TARGET, F_TYPE, F_TYPE2, F_VEC, F_WIDTH,
                           GLOBAL_BASE, LOCAL_WINDOW, M_HI, M_IFCONV, M_SAT, M_TO, M_WIDE, SHARED_WINDOW,
                           SP_CONST, SP_GENERIC, SP_GLOBAL, SP_LOCAL, SP_SHARED, WINDOW_SIZE)
-from ..jit_cache import drop_stale
+from ..faults import (E_BUDGET, E_CONST_OOB, E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED, E_MIXED_SPACE,
+                      E_NONE, E_PARAM_OOB, E_SHARED_OOB, E_TRAP, E_TYPE, E_UNSUPPORTED)
+from ..simt import compare_ordered, guarded, lowest_pc, release_barrier
 from ..trace import record_access
 
-
-drop_stale()
 
 # Opcode ids as compile-time constants.
 O_UNSUPPORTED, O_MOV, O_LD, O_ST, O_CVTA = OP["unsupported"], OP["mov"], OP["ld"], OP["st"], OP["cvta"]
@@ -45,11 +45,6 @@ O_SHFL, O_VOTE, O_ACTIVEMASK, O_ATOM, O_RED = OP["shfl"], OP["vote"], OP["active
 O_PREFETCH, O_PACK, O_UNPACK, O_COPYSIGN = OP["prefetch"], OP["pack"], OP["unpack"], OP["copysign"]
 O_MUL24, O_MAD24, O_TRAP, O_TANH, O_TESTP = OP["mul24"], OP["mad24"], OP["trap"], OP["tanh"], OP["testp"]
 O_SET, O_SLCT, O_NANOSLEEP, O_PRAGMA, O_SAD = OP["set"], OP["slct"], OP["nanosleep"], OP["pragma"], OP["sad"]
-
-# Error codes in err[0]; err = [code, pc, block, thread, address, extra].
-E_NONE, E_GLOBAL_OOB, E_MISALIGNED, E_SHARED_OOB, E_LOCAL_OOB = 0, 1, 2, 3, 4
-E_UNSUPPORTED, E_BUDGET, E_DEADLOCK, E_TRAP, E_MIXED_SPACE, E_TYPE, E_PARAM_OOB = 5, 6, 7, 8, 9, 10, 11
-E_CONST_OOB = 12
 
 MASK64 = -1
 K_SIGNED, K_FLOAT, K_PRED = 1, 2, 3
@@ -267,23 +262,6 @@ def _float_op(op, a, b, c, is32):
     return math.nan
 
 
-@njit(cache=True, _nrt=False)
-def compare_ordered(cmp, a, b):
-    """a <cmp> b for the six ordered comparisons, cmp 0-5: eq ne lt le gt ge (the PTX and
-    SASS engines' shared numbering)."""
-    if cmp == 0:
-        return a == b
-    if cmp == 1:
-        return a != b
-    if cmp == 2:
-        return a < b
-    if cmp == 3:
-        return a <= b
-    if cmp == 4:
-        return a > b
-    return a >= b
-
-
 @njit(cache=True)
 def _compare(cmp, t, a, b, fa, fb):
     kind = t >> 4
@@ -458,36 +436,6 @@ def _atomic_int(op, t, old, b, c):
 SEG_SHARED_OFF, SEG_SHARED_SIZE, SEG_LOCAL_OFF, SEG_LOCAL_BYTES, SEG_PARAM_OFF, SEG_PARAM_SIZE = range(6)
 
 
-@njit(cache=True, _nrt=False)
-def lowest_pc(lane_pc, w, running, beyond):
-    """(pc, lanes there): the smallest PC among the running lanes of warp w (min-PC
-    reconvergence); `beyond` when none runs."""
-    pc = beyond + 1
-    mask = 0
-    for lane in range(32):
-        if (running >> lane) & 1:
-            p = lane_pc[w, lane]
-            if p < pc:
-                pc = p
-                mask = 1 << lane
-            elif p == pc:
-                mask |= 1 << lane
-    return pc, mask
-
-
-@njit(cache=True, _nrt=False)
-def guarded(regs, w, guard, negated, mask):
-    """The lanes of `mask` whose guard predicate register (-1: none) lets them execute."""
-    if guard < 0:
-        return mask
-    want = negated == 0
-    active = 0
-    for lane in range(32):
-        if ((mask >> lane) & 1) and ((regs[w, guard, lane] != 0) == want):
-            active |= 1 << lane
-    return active
-
-
 @njit(cache=True, nogil=True)
 def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, special_base,
                mem8, mem16, mem32, mem64, seg, buf_lo, buf_hi, buf_writable, counters, err,
@@ -533,21 +481,6 @@ def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, spe
                 break
             uniform[:] = False
     return executed
-
-
-@njit(cache=True, _nrt=False)
-def release_barrier(run_mask, waiting):
-    """Every warp has stopped: the lanes parked at the barrier run again. False when none waits
-    (the block is done)."""
-    parked = False
-    for w in range(run_mask.shape[0]):
-        parked = parked or waiting[w] != 0
-    if not parked:
-        return False
-    for w in range(run_mask.shape[0]):
-        run_mask[w] |= waiting[w]
-        waiting[w] = 0
-    return True
 
 
 @njit(cache=True)

@@ -13,8 +13,15 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...errors import PTXError
+from ...stream import SP_CONST, SP_GENERIC, SP_GLOBAL, SP_LOCAL, SP_PARAM, SP_SHARED, SPACE_NAMES, SPACES
+from ..layout import KernelLayout, lay_out
+from ..memory import GLOBAL_BASE
+from ..program import StaticInstruction
 from .opcodes import OP
-from .parser import Addr, Imm, Instruction, Kernel, Module, Reg, Special, Sym, Vec, Variable
+from .parser import Addr, Imm, Instruction, Kernel, Module, Reg, Special, Sym, Vec
+
+__all__ = ["SP_CONST", "SP_GENERIC", "SP_GLOBAL", "SP_LOCAL", "SP_PARAM", "SP_SHARED", "SPACE_NAMES",
+           "SPACES", "GLOBAL_BASE", "StaticInstruction", "Program", "lower", "bind_params"]
 
 # Instruction fields.
 (F_OP, F_TYPE, F_TYPE2, F_MOD, F_CMP, F_GUARD, F_GNEG, F_LINE, F_TARGET, F_SPACE, F_VEC,
@@ -48,12 +55,6 @@ def type_kind(code: int) -> int:
 
 TYPE_NAMES = {"pred", "b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64",
               "s8", "s16", "s32", "s64", "f16", "f32", "f64"}
-
-# State spaces.
-SP_GENERIC, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST, SP_PARAM = range(6)
-SPACES = {"global": SP_GLOBAL, "shared": SP_SHARED, "local": SP_LOCAL, "const": SP_CONST,
-          "param": SP_PARAM}
-SPACE_NAMES = {v: k for k, v in SPACES.items()} | {SP_GENERIC: "generic"}
 
 # Modifier bits (F_MOD).
 M_LO, M_HI, M_WIDE, M_SAT = 1, 2, 4, 8
@@ -90,24 +91,11 @@ SPECIAL_REGISTERS = (
     "%clock", "%clock64", "%globaltimer", "%dynamic_smem_size", "%total_smem_size",
 )
 
-# Address windows of the generic space (a pointer says which space it points into).
-GLOBAL_BASE = 1 << 40
+# Address windows of the generic space (a pointer says which space it points into); the global
+# heap starts at GLOBAL_BASE (memsim.engine.memory).
 SHARED_WINDOW = 1 << 48
 LOCAL_WINDOW = 1 << 49
 WINDOW_SIZE = 1 << 32
-
-
-@dataclass
-class StaticInstruction:
-    """What the report needs to know about one instruction."""
-
-    index: int
-    text: str
-    line: int
-    opcode: str
-    space: str = ""
-    op: str = ""
-    width: int = 0
 
 
 @dataclass
@@ -117,15 +105,29 @@ class Program:
     n_slots: int
     special_base: int
     constants: list[tuple[int, int]]      # (slot, 64-bit pattern)
-    params: list                          # parser Params, in order
-    param_bytes: int
-    shared_static: int                    # bytes of static shared memory
-    shared_dynamic_offset: int            # where extern shared arrays start
-    local_bytes: int
-    heap_variables: list[Variable]        # module .global/.const variables
-    variable_addresses: dict[str, int]    # name -> address (global heap or shared/local offset)
+    layout: KernelLayout                  # parameters and variables (memsim.engine.layout)
     instructions: list[StaticInstruction] = field(default_factory=list)
     files: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def params(self) -> list:
+        return self.layout.params
+
+    @property
+    def param_bytes(self) -> int:
+        return self.layout.param_bytes
+
+    @property
+    def shared_static(self) -> int:
+        return self.layout.shared_static
+
+    @property
+    def shared_dynamic_offset(self) -> int:
+        return self.layout.shared_dynamic_offset
+
+    @property
+    def local_bytes(self) -> int:
+        return self.layout.local_bytes
 
 
 class _Lowering:
@@ -137,40 +139,14 @@ class _Lowering:
             self.slots[name] = self.special_base + k
         self.scratch = self._new_slot()
         self.constants: dict[int, int] = {}   # bits -> slot
-        self.addresses: dict[str, int] = {p.name: p.offset for p in kernel.params}
-        self.address_space: dict[str, int] = {p.name: SP_PARAM for p in kernel.params}
-        self.heap_variables: list[Variable] = []
-        self._layout_variables(heap_base_of_vars)
+        self.layout = lay_out(module, kernel, heap_base_of_vars)
+        self.addresses = self.layout.variable_addresses
+        self.address_space = self.layout.address_spaces
 
     def _new_slot(self) -> int:
         slot = len(self.slots)
         self.slots[f"#slot{slot}"] = slot
         return slot
-
-    def _layout_variables(self, heap_base: int) -> None:
-        shared, local, heap = 0, 0, heap_base
-        variables = list(self.kernel.variables) + list(self.module.variables)
-        self.dynamic_offset = 0
-        for var in variables:
-            if var.space == "shared" and not var.extern:
-                shared = _align(shared, var.align)
-                self.addresses[var.name], shared = shared, shared + var.size
-                self.address_space[var.name] = SP_SHARED
-            elif var.space == "local":
-                local = _align(local, var.align)
-                self.addresses[var.name], local = local, local + var.size
-                self.address_space[var.name] = SP_LOCAL
-            elif var.space in ("global", "const"):
-                heap = _align(heap, max(var.align, 256))
-                self.addresses[var.name], heap = heap, heap + max(var.size, 1)
-                self.address_space[var.name] = SPACES[var.space]
-                self.heap_variables.append(var)
-        dynamic = _align(shared, 16)
-        for var in variables:
-            if var.space == "shared" and var.extern:
-                self.addresses[var.name] = _align(dynamic, max(var.align, 16))
-                self.address_space[var.name] = SP_SHARED
-        self.shared_static, self.local_bytes, self.dynamic_offset = shared, local, dynamic
 
     # -- operands ---------------------------------------------------------------------------
     def constant(self, bits: int) -> int:
@@ -204,10 +180,6 @@ class _Lowering:
         if name not in self.addresses:
             raise PTXError(f"unknown symbol {name}")
         return self.addresses[name]
-
-
-def _align(value: int, align: int) -> int:
-    return (value + align - 1) // align * align
 
 
 def immediate_bits(text: str, tcode: int) -> int:
@@ -255,10 +227,7 @@ def lower(module: Module, kernel_name: str, heap_base_of_vars: int = 0) -> Progr
     _mark_if_conversions(code, kernel)
     return Program(
         kernel=kernel.name, code=code, n_slots=len(low.slots), special_base=low.special_base,
-        constants=[(slot, bits) for bits, slot in low.constants.items()],
-        params=kernel.params, param_bytes=kernel.param_bytes, shared_static=low.shared_static,
-        shared_dynamic_offset=low.dynamic_offset, local_bytes=low.local_bytes,
-        heap_variables=low.heap_variables, variable_addresses=low.addresses,
+        constants=[(slot, bits) for bits, slot in low.constants.items()], layout=low.layout,
         instructions=statics, files=module.files)
 
 

@@ -26,9 +26,8 @@ import numpy as np
 from numba import njit
 
 from ..count import C_EXEC, C_THREADS, MEMO_COLUMNS
-from .. import count, trace as trace_module
-from ..ptx import emulate as ptx_emulate
-from ..ptx.emulate import guarded, release_barrier
+from .. import count, simt as ptx_emulate, trace as trace_module   # simt: the helpers it shared with the PTX engine
+from ..simt import guarded, release_barrier
 from ..jit_cache import compile_per_type
 from ..trace import record_access
 from . import lanes, ops_float, ops_half, ops_int, ops_memory, ops_warp

@@ -13,7 +13,7 @@ import math
 import numpy as np
 from numba import njit
 
-from ..ptx.emulate import compare_ordered
+from ..simt import compare_ordered
 
 from .rows import F_OPS, F_WIDE_OPS, K_IMM, K_NONE, K_REG, M_FABS, M_FNEG, M_NEG, M_NOT, RZ, SINK, URZ
 

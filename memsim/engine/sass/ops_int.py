@@ -11,7 +11,7 @@ import struct
 import numpy as np
 from numba import njit
 
-from ..ptx.emulate import compare_ordered
+from ..simt import compare_ordered
 from .family import declare
 from .lanes import (M32, dst, has, popcount, signed, src_pred, src_u32, src_u64, write, write64)
 from .rows import (BOOL, CMP, F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, FL_BIT64, FL_HI, FL_LEFT, FL_SIGNED,

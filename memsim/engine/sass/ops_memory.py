@@ -14,7 +14,8 @@ from numba import njit
 
 from ..count import (C_BYTES, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS, C_SPACE,
                      C_WAVEFRONTS, data_bytes, global_sectors, shared_wavefronts_memo, sort_prefix)
-from ..ptx.program import GLOBAL_BASE, SP_GLOBAL, SP_LOCAL, SP_SHARED
+from ...stream import SP_GLOBAL, SP_LOCAL, SP_SHARED
+from ..memory import GLOBAL_BASE
 from .family import declare
 from .lanes import M32, dst, popcount
 from .rows import (F_FLAGS, F_MBASE, F_MOFF, F_MUR, F_MWIDE, F_OP, F_OPS, F_SUB, F_TYPE, F_WIDTH,

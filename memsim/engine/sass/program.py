@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...errors import LaunchError, UnsupportedInstruction
-from ..ptx.program import StaticInstruction
+from ..program import StaticInstruction
 from . import emulate as e
 from . import ops_float, ops_half, ops_int, ops_memory, ops_warp
 from .family import OP
