@@ -32,12 +32,6 @@ def get(name: str) -> Engine:
     return _classes()[name]()
 
 
-def notes() -> dict[str, str]:
-    """What each engine's counts are: the SASS engine runs the instruction stream the GPU runs;
-    the PTX engine runs NVVM's PTX, before ptxas unrolls, merges and if-converts it."""
-    return {name: engine.note for name, engine in _classes().items()}
-
-
 def check_engine(engine: str) -> None:
     if engine not in CHOICES:
         raise LaunchError(f"unknown engine '{engine}': use {', '.join(CHOICES)}")

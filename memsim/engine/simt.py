@@ -67,3 +67,9 @@ def release_barrier(run_mask, waiting):
         run_mask[w] |= waiting[w]
         waiting[w] = 0
     return True
+
+
+@njit(cache=True)
+def fail(err, code, pc, block, thread, address, extra):
+    """Stop the run: err = [code, pc, block, thread, address, extra] (memsim.engine.faults)."""
+    err[0], err[1], err[2], err[3], err[4], err[5] = code, pc, block, thread, address, extra

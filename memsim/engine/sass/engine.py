@@ -91,9 +91,9 @@ class SassEngine(Engine):
 
     def shape(self, source: str, kernel_name: str, arch: str, options: Sequence[str]) -> KernelShape:
         """Global memory instructions, loops and register flow of the SASS this engine runs."""
-        text, compiled = self.compile(source, kernel_name, arch, options)
+        given, compiled = self.compile(source, kernel_name, arch, options)
         layout = kernel_layout(compiled.ptx, compiled.kernel)
-        sass = sass_program(text.text, layout.kernel, arch, options, text.name, self.listing,
+        sass = sass_program(given.text, layout.kernel, arch, options, given.name, self.listing,
                             compiled.name_expressions)
         code = sass.code
         memory, loads = sass.global_memory()
