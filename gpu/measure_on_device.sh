@@ -86,7 +86,7 @@ case "$MODE" in
     ;;
   lrc)
     shift
-    timeout $((DEADLINE - SECONDS)) python3 benchmarks/cache_probe/lrc_cases.py "$OUT/lrc.json" "$@"
+    timeout $((DEADLINE - SECONDS)) python3 gpu/cache_probe/lrc_cases.py "$OUT/lrc.json" "$@"
     ;;
   *)
     echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | corpus | numba | calibrate | all | durations | lrc)"; exit 2 ;;

@@ -46,7 +46,7 @@ from .lofo import cross_validate_run
 from .report import print_summary, table, write_reports
 
 # "all": every recorded set, what `validate run` holds memsim to; "classic": the suite and the
-# first fuzz set (the cache and time models' fit data; benchmarks/cache_probe measures it);
+# first fuzz set (the cache and time models' fit data; gpu/cache_probe measures it);
 # corpus: kernels as people write them (validate/corpus_cases.py); numba: numba.cuda kernels
 # (validate/numba_cases.py).
 SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "fuzz2": ("fuzz2",), "corpus": ("corpus",),

@@ -1,6 +1,6 @@
 """The cache and DRAM model (memsim.model.cache, memsim.model.scheduling) and its accuracy report
 (validate.accuracy): behaviour on kernels whose traffic is known, the H100 microbenchmark
-results it was built on (benchmarks/cache_probe/h100_results.json), and the recorded suite."""
+results it was built on (gpu/cache_probe/h100_results.json), and the recorded suite."""
 import functools
 import json
 
@@ -17,7 +17,7 @@ from memsim.model.scheduling import BlockPlacer, ProgramFlow, occupancy, warp_hi
 from memsim.engine.trace import WarpAccesses
 from tests.helpers import ROOT
 
-PROBE = ROOT / "benchmarks" / "cache_probe"
+PROBE = ROOT / "gpu" / "cache_probe"
 PROBE_SOURCE = (PROBE / "probe.cu").read_text()
 PROBE_RESULTS = json.loads((PROBE / "h100_results.json").read_text())["launches"]
 

@@ -21,7 +21,7 @@ The model (docs/caches.md has the evidence behind each choice):
   aligned 64-byte pair of sectors from DRAM; the other sector then hits. Evicting a dirty line
   writes its dirty sectors to DRAM; dirty lines left at the end are not counted (ncu's flush
   comes later). Identical read requests that SMs send at the same moment share L2 lookups
-  (measured: benchmarks/cache_probe).
+  (measured: gpu/cache_probe).
 - Atomics and reductions are served by L2 (a miss fetches from DRAM) but are neither L1 lookups
   nor L2 read/write sectors of the tex unit in ncu's counters.
 """

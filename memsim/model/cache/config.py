@@ -86,7 +86,7 @@ class CacheTuning(BaseModel):
     gpc_domains: bool = Field(True, description="reads merge only within a GPC (the L2 request "
                                                 "coalescer's domain), placed as the H100 places blocks")
     read_merge_points: list[tuple[int, float]] = Field(
-        description="(SMs of one domain reading one sector together, L2 lookups): benchmarks/cache_probe "
+        description="(SMs of one domain reading one sector together, L2 lookups): gpu/cache_probe "
                     "k_bcast, whose blocks the H100 spreads over the GPCs as coalescing_domains says")
 
     @classmethod

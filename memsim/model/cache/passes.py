@@ -221,7 +221,7 @@ def _read_merged(episodes, line, mask, step, slot, window, merge_curve, step_win
     """True when this read of `mask` sectors of `line` (the line number carries the SM's
     coalescing domain) joins identical requests other SMs of the domain sent at about the same
     moment (within `step_window` steps and `window` places of their L1 miss streams): of n such
-    requests the L2 request coalescer passes on only merge_curve[n] (benchmarks/cache_probe).
+    requests the L2 request coalescer passes on only merge_curve[n] (gpu/cache_probe).
     A counted request that joins none opens an episode (EPISODES per line, the oldest replaced;
     episodes[h] = line, then step and info of each)."""
     h = ((line * 0x9E3779B1) >> 11) & (episodes.shape[0] - 1)

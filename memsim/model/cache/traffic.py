@@ -206,7 +206,7 @@ def unmerge_mixed_lines(ev_line: np.ndarray, ev_info: np.ndarray, counts: np.nda
     """Clear the mergeable mark of reads of a line that the SMs of one coalescing domain read with
     different sector masks in the same step: the H100's coalescer merges none of them
     (copy2d_col_64x4: pairs of SMs read four different sectors of one line at once, and almost
-    none merge; benchmarks/cache_probe/lrc_probe.cu k_all_pairs merges every pair whose lines
+    none merge; gpu/cache_probe/lrc_probe.cu k_all_pairs merges every pair whose lines
     no other SM reads, and fuzz_s0_0013's SMs, which all read the same sectors, merge).
     Events are in l1_pass order: `order` lists the accesses so, `counts` their events."""
     total = int(counts.sum())
@@ -236,7 +236,7 @@ def unmerge_mixed_lines(ev_line: np.ndarray, ev_info: np.ndarray, counts: np.nda
 def coalescing_domains(sm_count: int, blocks: int, gpcs: int = 8, lead: int = 8, lead_tpcs: int = 4,
                        tpcs: int = 8) -> np.ndarray:
     """The GPC (the L2 request coalescer's domain) of each SM, numbered as the first wave's blocks
-    are placed. Measured on the H100 (benchmarks/cache_probe/lrc_probe.py): the first `lead`
+    are placed. Measured on the H100 (gpu/cache_probe/lrc_probe.py): the first `lead`
     blocks fill 4 TPCs of GPC 0; a grid of fewer blocks than SMs then spreads the rest over the
     GPCs, one SM per TPC, a near-equal share each (GPC 0 has `lead_tpcs` TPCs left), GPC by GPC;
     a full grid fills GPC after GPC, 16 SMs each."""

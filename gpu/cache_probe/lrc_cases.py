@@ -1,6 +1,6 @@
 """Where do L2 read sectors go? Profile recorded cases with the L2 request coalescer's counters.
 
-    python benchmarks/cache_probe/lrc_cases.py OUT.json [NAME_GLOB ...]    (on the GPU machine)
+    python gpu/cache_probe/lrc_cases.py OUT.json [NAME_GLOB ...]    (on the GPU machine)
 
 The H100 puts an L2 request coalescer (LRC) between the crossbar and the L2 slices: identical
 reads from several SMs can leave it as one. Its counters say how many read sectors came in, how
