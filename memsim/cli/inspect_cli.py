@@ -1,6 +1,6 @@
 """`memsim show | source | advise | compare`: the subcommands that explain a kernel's counters.
 
-Registered by memsim.cli.build_parser; each takes the same target and launch arguments as
+Registered by memsim.cli.commands.build_parser; each takes the same target and launch arguments as
 `memsim predict` (compare: catalog entries and groups only). Errors are MemsimErrors, which the
 main CLI prints as one line with exit status 2.
 """
