@@ -15,13 +15,18 @@ access.py (loads, stores, atomics: every state space, bounds, counting, the trac
 """
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 from numba import njit
 
 from ..count import C_SPACE, C_EXEC, C_THREADS
+from .. import count, simt, trace as trace_module
 from ..faults import E_BUDGET, E_NONE, E_TRAP, E_TYPE, E_UNSUPPORTED
+from ..jit_cache import compile_per_type
 from ..simt import fail, guarded, lowest_pc, release_barrier
 from ..trace import record_access
+from . import access, alu as alu_module, values
 from .access import memory_instruction
 from .alu import alu, warp_collective
 from .program import F_GNEG, F_GUARD, F_MOD, F_OP, SPECIAL_REGISTERS, F_TARGET, F_TYPE, M_IFCONV
@@ -180,3 +185,8 @@ def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, war
                 uniform[w] = True
                 warp_pc[w] = common
     return executed
+
+
+# Callees compile once per argument types, not once per literal a caller passes (see
+# memsim.engine.jit_cache.compile_per_type; the SASS engine hooks its modules the same way).
+compile_per_type(sys.modules[__name__], values, alu_module, access, simt, count, trace_module)
