@@ -4,7 +4,7 @@
     python benchmarks/bench_cache.py --quick    # without the 1 GiB row_sums case
 
 Warm figures: a small first run compiles the kernel and the Numba code; each figure is the best
-of --repeat runs of memsim.simulate (counting only) and of memsim.cache.simulate_with_caches
+of --repeat runs of memsim.simulate (counting only) and of memsim.prediction.simulate_with_caches
 (the same emulation, tracing every global access, plus the L1/L2/DRAM model), input generation
 excluded. The ratio is what the issue bounds.
 """
@@ -15,7 +15,7 @@ import time
 
 import memsim
 from memsim import catalog
-from memsim.cache import simulate_with_caches
+from memsim.prediction import simulate_with_caches
 
 CASES = [  # (catalog entry, parameters)
     ("transpose_naive_col", dict(nx=2048)),

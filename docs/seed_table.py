@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from memsim import catalog, metrics as m, simulate_spec
+from memsim import catalog, metrics as m
+from memsim import simulate_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "h100-seed-kernels.json"

@@ -4,9 +4,9 @@
 
 The seed figures and their launches are memsim.catalog.nvprof_seeds.SEED_FIGURES; each launch
 is predicted once on its GPU profile, for the profile's architecture: Pascal's rules and
-nvprof's metrics (memsim.pascal, memsim.nvprof) for seeds 000-002, ncu's names on the A100's
-sm_80 code for seed 003. Counts must equal the seed's (tests/test_pascal.py and
-tests/test_seed_tables.py hold them); modeled figures show their error, and docs/pascal.md and
+nvprof's metrics (memsim.model.pascal, memsim.views.nvprof) for seeds 000-002, ncu's names on the A100's
+sm_80 code for seed 003. Counts must equal the seed's (tests/model/test_pascal.py and
+tests/catalog/test_seed_tables.py hold them); modeled figures show their error, and docs/pascal.md and
 docs/a100.md say why those off by more than 25% miss.
 """
 from __future__ import annotations
@@ -17,8 +17,8 @@ from pathlib import Path
 
 from memsim import metrics as m
 from memsim.catalog.nvprof_seeds import DRAM_PCT, DURATION_MS, SEED_FIGURES, TIME_MS, SeedFigure, SeedLaunch
-from memsim.gpu_profile import load
-from memsim.predict import predict_spec
+from memsim.model.gpu_profile import load
+from memsim.prediction import predict_spec
 
 HERE = Path(__file__).resolve().parent
 DOCS = (HERE / "seed-tables.md", HERE / "tutorial.md")   # the same table in both, between the markers

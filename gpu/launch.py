@@ -15,10 +15,10 @@ from typing import Any
 
 import numpy as np
 
-from memsim.compile import load_source
-from memsim.names import is_expression
+from memsim.compiler.nvrtc import load_source
+from memsim.compiler.names import is_expression
 from memsim.launch import LaunchSpec, Value
-from memsim.sass.nvjitlink import link_ptx
+from memsim.engine.sass.nvjitlink import link_ptx
 
 from .errors import GPUUnavailable, one_line
 

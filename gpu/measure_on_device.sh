@@ -59,15 +59,15 @@ measure() {  # measure WORKNAME [validate run args...]: measure and record only;
 
 case "$MODE" in
   smoke)
-    python3 tests/seed_cases.py "$WORK/seed_cases.json"
+    python3 -m tests.helpers.seed_cases "$WORK/seed_cases.json"
     measure seed --case-file "$WORK/seed_cases.json"
-    python3 -m pytest -q -m gpu tests/test_gpu_side.py
+    python3 -m pytest -q -m gpu tests/gpu/test_gpu_side.py
     ;;
   suite|fuzz|corpus)
     measure "$MODE" --cases "$MODE" --n "${N:-200}" --seed "${SEED:-0}"
     ;;
   numba)
-    python3 -c "from memsim.sass.nvjitlink import version; print('nvJitLink', version())" &&
+    python3 -c "from memsim.engine.sass.nvjitlink import version; print('nvJitLink', version())" &&
       measure numba --cases numba
     ;;
   fuzz2)
@@ -75,7 +75,7 @@ case "$MODE" in
     ;;
   calibrate)
     timeout $((DEADLINE - SECONDS)) python3 -m validate.cli calibrate --gpu --out "$OUT/calibration.json" \
-      --work "$WORK/calibrate" && python3 -m pytest -q -m gpu tests/test_profiles.py
+      --work "$WORK/calibrate" && python3 -m pytest -q -m gpu tests/model/test_profiles.py
     ;;
   all)
     measure suite --cases suite && measure fuzz --cases fuzz --n "${N:-200}" --seed "${SEED:-0}"
@@ -86,7 +86,7 @@ case "$MODE" in
     ;;
   lrc)
     shift
-    timeout $((DEADLINE - SECONDS)) python3 benchmarks/cache_probe/lrc_cases.py "$OUT/lrc.json" "$@"
+    timeout $((DEADLINE - SECONDS)) python3 gpu/cache_probe/lrc_cases.py "$OUT/lrc.json" "$@"
     ;;
   *)
     echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | corpus | numba | calibrate | all | durations | lrc)"; exit 2 ;;

@@ -2,9 +2,9 @@
 from .errors import MemsimError
 from .launch import LaunchSpec
 from .report import KernelReport
-from .predict import predict, predict_spec
-from .simulate import simulate, simulate_spec
-from . import notebook as _notebook
+from .prediction import predict, predict_spec
+from .engine.simulation import simulate, simulate_spec
+from .views import notebook as _notebook
 
 _notebook.register()   # in IPython: reports and findings display as HTML tables
 

@@ -67,7 +67,7 @@ SHARED_LD_IDEAL_WAVEFRONTS = "memsim__shared_ld_ideal_wavefronts.sum"
 SHARED_ST_IDEAL_WAVEFRONTS = "memsim__shared_st_ideal_wavefronts.sum"
 GLOBAL_LD_IDEAL_SECTORS = "memsim__global_ld_ideal_sectors.sum"
 GLOBAL_ST_IDEAL_SECTORS = "memsim__global_st_ideal_sectors.sum"
-# The SASS engine's warp scoreboard (memsim/sass/emulate.py): round trips on each warp's
+# The SASS engine's warp scoreboard (memsim/engine/sass/emulate.py): round trips on each warp's
 # dependent path, summed over warps and the largest, global loads and per-thread constant
 # reads. Inputs of the time model, with no ncu counterpart.
 WARP_GLOBAL_ROUND_TRIPS = "memsim__warp_global_round_trips.sum"
@@ -77,9 +77,9 @@ WARP_CONSTANT_ROUND_TRIPS_MAX = "memsim__warp_constant_round_trips.max"
 ROUND_TRIPS = [WARP_GLOBAL_ROUND_TRIPS, WARP_CONSTANT_ROUND_TRIPS, WARP_GLOBAL_ROUND_TRIPS_MAX,
                WARP_CONSTANT_ROUND_TRIPS_MAX]
 # Atomics under their ncu names (gpu/ncu.py collects them), UNCHECKED (not held as exact by
-# `validate`). memsim/tally.py: one request per warp instruction with an active lane; sectors =
+# `validate`). memsim/engine/tally.py: one request per warp instruction with an active lane; sectors =
 # the packets the L1 sends to L2, per sector the most lanes on one of its addresses
-# (memsim.count.atomic_packets: equal to the recorded H100 counts on 228 of 230, off by 0.19%
+# (memsim.engine.count.atomic_packets: equal to the recorded H100 counts on 228 of 230, off by 0.19%
 # on corpus hist_global_4096 and by a race on max_atomic_cas); a PTX atom whose result nothing
 # reads is a RED in SASS (ptxas), except exch and cas; shared atomics are ATOMS whatever their
 # result (CAS loops in SASS for float adds: one instruction here).

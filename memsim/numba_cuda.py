@@ -3,7 +3,7 @@ function, and `memsim predict file.py --kernel NAME ...`.
 
 numba compiles a kernel to PTX with no GPU (`numba.cuda.compile_ptx`, NVVM of CUDA 13.0, for
 sm_90); the SASS engine links that PTX with nvJitLink into the cubin the H100 would run
-(memsim.sass.nvjitlink), so the counts are the SASS engine's, exact as for CUDA C. The PTX is
+(memsim.engine.sass.nvjitlink), so the counts are the SASS engine's, exact as for CUDA C. The PTX is
 made canonical (the entry and its globals named after the Python function, no per-process
 counters in symbol names), so one kernel gives one PTX text in every process: the GPU side
 (validate's `numba` set) links the very same text and runs the same cubin.

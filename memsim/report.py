@@ -93,7 +93,7 @@ class KernelReport(BaseModel):
     engine: str = Field("ptx", description="ptx: PTX emulation (fast); sass: the sm_90 SASS the GPU runs (exact)")
     simulation_seconds: float = 0.0
     nvprof_metrics: dict[str, float] = Field(default_factory=dict, description="nvprof's metrics "
-                                             "on a Pascal GPU (memsim.nvprof; empty elsewhere)")
+                                             "on a Pascal GPU (memsim.views.nvprof; empty elsewhere)")
 
     def metric(self, name: str) -> float:
         return self.metrics[name]

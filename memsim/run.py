@@ -19,7 +19,7 @@ from rich.table import Table
 
 from . import cupy as memsim_cupy
 from .errors import MemsimError
-from .render import access_summary, count, dims_text, ratio
+from .views.render import access_summary, count, dims_text, ratio
 from .report import KernelReport
 
 EXIT_USER_ERROR = 2

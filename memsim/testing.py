@@ -111,7 +111,7 @@ class LaunchCache:
         """The report of a LaunchSpec, simulated on first request."""
         key = f"{engine}:{spec.model_dump_json()}"
         if key not in self._reports:
-            from .simulate import simulate_spec  # the emulator loads only when a test launches
+            from .engine.simulation import simulate_spec  # the emulator loads only when a test launches
             self._reports[key] = simulate_spec(spec, engine=engine)[0]
         return self._reports[key]
 

@@ -186,7 +186,8 @@ def test_memsim_run_as_a_module_on_the_example_script():
 
 @pytest.mark.parametrize("name", ["transpose_naive_row", "transpose_smem_pad"])
 def test_a_catalog_launch_through_memsim_cupy_reports_what_memsim_predict_does(name):
-    from memsim import catalog, simulate_spec
+    from memsim import catalog
+    from memsim import simulate_spec
     entry = catalog.get(name)
     spec = entry.launch(nx=64)
     values = spec.materialize()

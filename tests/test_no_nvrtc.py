@@ -11,12 +11,13 @@ import sys
 
 import pytest
 
-from memsim import catalog, compile as mc, shipped
+from memsim import catalog
+from memsim.compiler import nvrtc as mc, shipped
 from memsim.cli import main
-from memsim.sass import compile as sc, nvjitlink
+from memsim.engine.sass import compile as sc, nvjitlink
 from memsim.catalog import build_compiled
 
-import test_docs
+from tests.helpers import docs as test_docs
 
 EXAMPLE = "docs/examples/transpose_pad2.cu"
 EXAMPLE_ARGS = ["--kernel", "k_transposeSmemPad2", "--grid", "2,4", "--block", "32,16",

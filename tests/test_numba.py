@@ -15,7 +15,7 @@ from memsim.cli import main
 from memsim.errors import CompileError, LaunchError
 from memsim.numba_cuda import ArgType, abi_arg_specs, abi_values, arg_type, compile_kernel, is_numba_ptx
 from memsim.report import KernelReport
-from memsim.sass.nvjitlink import link_ptx
+from memsim.engine.sass.nvjitlink import link_ptx
 
 nk = pytest.importorskip("validate.numba_kernels")
 KERNELS_FILE = Path(nk.__file__)

@@ -12,7 +12,7 @@ Rules behind `expect` (H100, per warp-level execution of one instruction):
   lanes touch.
 - bytes: each distinct address counts once per warp, loads and stores alike (loads measured:
   32 lanes reading one word count 4 bytes; stores where lanes share an address are a hypothesis,
-  see memsim/count.py, probed by the "same-address" cases of same_address.cu).
+  see memsim/engine/count.py, probed by the "same-address" cases of same_address.cu).
 - shared, 1-4 bytes: wavefronts = the most distinct 4-byte words any one bank must deliver
   (lanes reading one word share it); 8 and 16 bytes only for a full warp reading 32*width
   contiguous aligned bytes (2 and 4 wavefronts), the one 64/128-bit pattern that is certain.
@@ -181,7 +181,7 @@ def _access_counters(access: Access) -> dict[str, int | None]:
     else:
         units = _wide_wavefronts(warps, active, access.width)
     inst = None if some_idle else int(issued.sum())
-    # loads and stores alike (memsim.count.data_bytes); distinct = active lanes wherever no two
+    # loads and stores alike (memsim.engine.count.data_bytes); distinct = active lanes wherever no two
     # lanes share an address, the only stores the recordings measured
     data = int(_distinct_per_warp(warps, active).sum()) * access.width
     return {"inst": inst, "requests": inst, "units": units, "bytes": data}
@@ -620,7 +620,7 @@ def same_address_cases() -> list[Case]:
 
 
 # ---------------------------------------------------------------------------------------------
-# 16-byte shared loads (float4_loads.cu): probes of the phase rule (memsim/count.py)
+# 16-byte shared loads (float4_loads.cu): probes of the phase rule (memsim/engine/count.py)
 
 FLOAT4_LOAD_PROBES = ("mod4x4", "alt128", "stride128", "stride64", "stride32", "same8",
                       "halves_disjoint", "crossed", "conflict_then_broadcast", "conflict_then_free",

@@ -11,7 +11,7 @@
     validate durations --gpu [--launches N]  repeated ncu durations of the cases (their median
                                           is what the time model is held to)
     validate import DIR                   file measurement files fetched from a GPU machine
-    validate calibrate --gpu [--record]   measure the GPU profile's numbers (memsim/profiles/)
+    validate calibrate --gpu [--record]   measure the GPU profile's numbers (memsim/model/profiles/)
 
 Exit status: 0 when every exact metric equals the hardware, 1 when one differs (or cannot be
 simulated), 2 on bad input or a missing GPU, with one line on stderr; 130 on Ctrl-C ("interrupted").
@@ -34,10 +34,10 @@ from rich.console import Console
 from gpu.driver import CatalogRef, DriverCase
 from gpu.measure import NCU_METHOD, MeasureOptions, measure, ncu_method
 from memsim import metrics as m
-from memsim import progress
+from memsim.cli import progress
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec
-from memsim.pool import run_all
+from memsim.cli.pool import run_all
 
 from . import calibrate
 from . import record as rec
@@ -46,7 +46,7 @@ from .lofo import cross_validate_run
 from .report import print_summary, table, write_reports
 
 # "all": every recorded set, what `validate run` holds memsim to; "classic": the suite and the
-# first fuzz set (the cache and time models' fit data; benchmarks/cache_probe measures it);
+# first fuzz set (the cache and time models' fit data; gpu/cache_probe measures it);
 # corpus: kernels as people write them (validate/corpus_cases.py); numba: numba.cuda kernels
 # (validate/numba_cases.py).
 SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "fuzz2": ("fuzz2",), "corpus": ("corpus",),
@@ -182,7 +182,7 @@ def _simulate_case(spec: LaunchSpec, engine: str) -> tuple[str, dict, float]:
     """(first line of the error or '', metrics, seconds) of one simulation."""
     import time
 
-    from memsim.simulate import simulate_spec
+    from memsim.engine.simulation import simulate_spec
     started = time.perf_counter()
     try:
         report, _ = simulate_spec(spec, engine=engine)

@@ -283,7 +283,7 @@ def launch_problems(case: Case, ptx: str) -> list[str]:
 
     import numpy as np
 
-    from memsim.compile import lowered_name
+    from memsim.compiler.nvrtc import lowered_name
     from memsim.errors import MemsimError
 
     spec = case.spec

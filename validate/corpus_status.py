@@ -41,7 +41,7 @@ def first_line(exc: BaseException) -> str:
 
 def compile_status(case) -> tuple[str, tuple[str, ...]]:
     """('ok' | 'with -I toolkit' | the error line, the options the engines should use)."""
-    from memsim.compile import compile_cuda
+    from memsim.compiler.nvrtc import compile_cuda
     from memsim.errors import MemsimError
 
     try:
@@ -60,7 +60,7 @@ def compile_status(case) -> tuple[str, tuple[str, ...]]:
 
 
 def _worker(engine: str, connection) -> None:
-    from memsim.simulate import simulate_spec
+    from memsim.engine.simulation import simulate_spec
     cases = {c.name: c for c in corpus_cases()}
     while True:
         message = connection.recv()
@@ -95,16 +95,17 @@ def kernel_section(listing: str, entry: str) -> str:
 def _own_listing_status(spec) -> dict:
     """The SASS engine on the kernel's own section of the listing: the whole listing is parsed,
     so one kernel's unparsable instruction stops every kernel of its file."""
-    from memsim.compile import lowered_name
-    from memsim.sass.compile import listing
-    from memsim.sass.simulate import simulate_sass
+    from memsim.compiler.nvrtc import lowered_name
+    from memsim.engine.sass.compile import listing
+    from memsim import simulate
+    from memsim.engine.sass.engine import SassEngine
 
     started = time.perf_counter()
     try:
         entry = lowered_name(spec.source, spec.kernel, options=spec.options)
         own = kernel_section(listing(spec.source, "sm_90", tuple(spec.options), "kernel.cu"), entry)
-        simulate_sass(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(), spec.shared_mem,
-                      options=spec.options, sass=own)
+        simulate(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(), spec.shared_mem,
+                 options=spec.options, engine=SassEngine(own))
         return {"status": "ok", "error": "", "seconds": round(time.perf_counter() - started, 2)}
     except Exception as exc:  # noqa: BLE001
         return {"status": "error", "error": first_line(exc), "seconds": round(time.perf_counter() - started, 2)}

@@ -1,6 +1,6 @@
 """Leave-one-family-out (LOFO) accuracy of the time model, and the held-out corpus (issue 11).
 
-The time model's constants (memsim.timing.TimeModelConstants) were fitted on the recorded H100
+The time model's constants (memsim.model.timing.TimeModelConstants) were fitted on the recorded H100
 cases, so the figures on those cases are in-sample. Here every kernel family
 (validate.families: all launches of one kernel, or one fuzz template) is predicted by
 constants refitted on all other families, with the same fit as `validate.time_accuracy --fit`
@@ -12,7 +12,7 @@ families are in no fit: they are predicted once, with constants fitted on everyt
     validate run --model H100                      on every recorded set, memsim's cache model's
                                                    traffic: the figures beside today's
 
-Only TimeModelConstants are refitted: CacheTuning (memsim.cache) has no fitting code (its
+Only TimeModelConstants are refitted: CacheTuning (memsim.model.cache) has no fitting code (its
 numbers were chosen by hand from the probes and the suite), so DRAM write figures are the same
 in every split.
 """
@@ -25,11 +25,11 @@ from collections import defaultdict
 
 import numpy as np
 
-from memsim import gpu_profile
+from memsim.model import gpu_profile
 from memsim import metrics as m
-from memsim.gpu_profile import GpuProfile
+from memsim.model.gpu_profile import GpuProfile
 from memsim.report import KernelReport
-from memsim.timing import TimeModelConstants
+from memsim.model.timing import TimeModelConstants
 
 from .accuracy import TARGETS, spearman
 from .compare import Prediction, compare_metric, recorded_registers

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from memsim import catalog
 from memsim import metrics as m
-from memsim.predict import predict_spec
+from memsim.prediction import predict_spec
 
 
 class SeedTime(BaseModel):

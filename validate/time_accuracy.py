@@ -1,4 +1,4 @@
-"""How well memsim.timing predicts the recorded H100 durations, and the fit of its constants.
+"""How well memsim.model.timing predicts the recorded H100 durations, and the fit of its constants.
 
     python -m validate.time_accuracy             accuracy on the recorded suite and fuzz cases
     python -m validate.time_accuracy --fit       refit TimeModelConstants (prints them)
@@ -23,11 +23,11 @@ from types import SimpleNamespace
 import numpy as np
 from pydantic import BaseModel, Field
 
-from memsim import gpu_profile
+from memsim.model import gpu_profile
 from memsim import metrics as m
 from memsim.report import KernelReport
-from memsim.gpu_profile import GpuProfile
-from memsim.timing import (TRAFFIC_METRICS, DurationInputs, TimeEstimate, TimeModelConstants, combine,
+from memsim.model.gpu_profile import GpuProfile
+from memsim.model.timing import (TRAFFIC_METRICS, DurationInputs, TimeEstimate, TimeModelConstants, combine,
                            duration_inputs, predict_time)
 
 from . import record as rec
@@ -159,7 +159,7 @@ SEED_WEIGHT = 3.0
 
 class FitSet:
     """The cases a fit reads, with the time model's constant-independent inputs computed once
-    (memsim.timing.DurationInputs, stacked into arrays): a trial set of constants then costs one
+    (memsim.model.timing.DurationInputs, stacked into arrays): a trial set of constants then costs one
     vectorized `combine`, not a run of the model per case. Refuses held-out corpus cases
     (validate.families): no fit may read them."""
 
@@ -253,9 +253,9 @@ def simulate_inputs(data_dir: Path = rec.DATA_DIR, jobs: int = 2, engine: str = 
 
 def _simulate_one(record, engine: str = "ptx") -> dict:
     from memsim import simulate_spec
-    from memsim.compile import compile_cuda
-    from memsim.ptx.parser import parse
-    from memsim.ptx.program import lower
+    from memsim.compiler.nvrtc import compile_cuda
+    from memsim.engine.ptx.parser import parse
+    from memsim.engine.ptx.program import lower
 
     spec = record.spec
     report, _ = simulate_spec(spec, engine=engine)

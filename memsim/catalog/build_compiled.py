@@ -20,11 +20,11 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from .. import shipped
-from ..compile import compile_cuda, nvrtc_version
+from ..compiler import shipped
+from ..compiler.nvrtc import compile_cuda, nvrtc_version
 from ..errors import CatalogError
-from ..launch_args import DLCM_CA
-from ..pascal import NVRTC_OLDEST_ARCH
+from ..cli.launch_args import DLCM_CA
+from ..model.pascal import NVRTC_OLDEST_ARCH
 from .entries import ENTRIES
 
 SIZES = tuple(2**k for k in range(4, 15))
@@ -68,7 +68,7 @@ def jobs() -> list[Job]:
 
 def build(job: Job) -> shipped.ShippedModule:
     """The module of one compile, as memsim.compile and memsim.sass.compile make it."""
-    from ..sass.compile import kernel_constant_banks, listing
+    from ..engine.sass.compile import kernel_constant_banks, listing
 
     compiled = compile_cuda(job.source, job.arch, job.options, job.source_name)
     sass, banks = None, {}

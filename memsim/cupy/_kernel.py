@@ -1,4 +1,4 @@
-"""cupy.RawKernel and cupy.RawModule: every launch is one memsim.simulate.
+"""cupy.RawKernel and cupy.RawModule: every launch is one memsim.engine.simulation.
 
 Arguments are turned into what memsim.simulate takes (numpy buffers, numpy scalars) the way
 CuPy turns them into what cuLaunchKernel takes: device arrays pass their buffer, Python int /
@@ -16,11 +16,12 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..compile import kernel_module, load_source
+from ..compiler.nvrtc import kernel_module, load_source
 from ..errors import LaunchError
-from ..ptx.parser import Param, parse
+from ..engine.layout import kernel_layout
+from ..engine.ptx.parser import Param
 from ..report import KernelReport
-from ..simulate import simulate
+from ..engine.simulation import simulate
 from ._array import ndarray
 from ._mirror import CupyTypeError, not_mirrored
 
@@ -50,7 +51,7 @@ class Function:
         """The kernel's parameters (compiling it: NVRTC's result is cached for the launch)."""
         text, source_name, is_ptx = load_source(self.code)
         found = kernel_module(text, source_name, is_ptx, self.name, ARCH, self.options)
-        return parse(found.ptx).entry(found.kernel).params
+        return kernel_layout(found.ptx, found.kernel).params
 
     def __call__(self, grid, block, args: Sequence[Any], *, shared_mem: int = 0, stream=None,
                  enable_cooperative_groups: bool = False) -> None:

@@ -1,0 +1,6 @@
+"""python -m memsim.cli"""
+import sys
+
+from .commands import main
+
+sys.exit(main())

@@ -1,0 +1,58 @@
+"""The engines by name, and which one "auto" stands for.
+
+    registry.get("sass")                          # an Engine (memsim.engine.interface)
+    registry.resolve_engine("auto", source, arch)  # "sass" or "ptx"
+
+Adding an engine: implement memsim.engine.interface.Engine and list its class in `_classes`
+(imported on first use: `import memsim` loads no emulator).
+"""
+from __future__ import annotations
+
+from ..compiler.nvrtc import SASS_SUFFIXES, load_source
+from ..errors import LaunchError
+from .interface import Engine
+
+SASS, PTX = "sass", "ptx"
+NAMES = (SASS, PTX)
+CHOICES = ("auto", *NAMES)
+
+
+def _classes() -> dict[str, type[Engine]]:
+    from .ptx.engine import PtxEngine
+    from .sass.engine import SassEngine
+
+    return {engine.name: engine for engine in (SassEngine, PtxEngine)}
+
+
+def get(name: str) -> Engine:
+    """The engine `name` (not "auto": resolve_engine first)."""
+    check_engine(name)
+    if name == "auto":
+        raise LaunchError("registry.get needs an engine's name: resolve 'auto' first")
+    return _classes()[name]()
+
+
+def check_engine(engine: str) -> None:
+    if engine not in CHOICES:
+        raise LaunchError(f"unknown engine '{engine}': use {', '.join(CHOICES)}")
+
+
+def resolve_engine(engine: str, source: str, arch: str = "sm_90") -> str:
+    """The engine "auto" stands for: the SASS engine for CUDA C compiled for an architecture
+    whose SASS it runs (SassEngine.arches: the GPU's own instructions) and numba.cuda's PTX (made
+    for sm_90, linked by nvJitLink), the PTX engine for other PTX input and other architectures.
+    A .sass listing or .cubin runs on the SASS engine only."""
+    from ..numba_cuda import is_numba_ptx
+
+    check_engine(engine)
+    text, name, is_ptx = load_source(source)
+    if source.strip().endswith(SASS_SUFFIXES):
+        if engine == PTX or arch != "sm_90":
+            raise LaunchError(f"{name} is sm_90 SASS: it runs on the SASS engine only (no --engine ptx, "
+                              f"no other architecture)")
+        return SASS
+    if engine != "auto":
+        return engine
+    if is_ptx:
+        return SASS if arch == "sm_90" and is_numba_ptx(text) else PTX
+    return SASS if arch in _classes()[SASS].arches else PTX

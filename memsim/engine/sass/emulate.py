@@ -1,0 +1,616 @@
+"""Run lowered SASS (memsim/sass/program.py) warp by warp in Numba, with real values.
+
+A warp step issues the instruction at the smallest PC among its running lanes for every lane
+sitting there (min-PC reconvergence). While all running lanes share one PC (the common case) the
+warp keeps that PC alone and skips the per-lane scan. Convergence barriers are modelled as on
+Volta and later: BSSY records the lanes that enter a region, BSYNC parks arriving lanes until
+every lane of that mask still alive has arrived (BREAK takes lanes out of the mask). BAR.SYNC
+parks lanes until every live thread of the block has arrived. CALL and RET keep a return stack
+per lane. Instruction semantics live in the opcode families (memsim/sass/ops_*.py); this
+module dispatches to them by family and owns control flow, barriers and the memory hand-off.
+
+Alongside, an in-order scoreboard follows each warp's waits (`_scoreboard`): a warp issues in
+order and stalls at the first instruction that reads (or overwrites) a register a load in
+flight will fill. Each load adds its round-trip step (memsim.sass.program.round_trip_steps) to
+its issue clock; the clock a warp ends at counts the global and constant round trips on its
+dependent path: what the time model (memsim/timing.py) charges each at its latency.
+
+Blocks are independent: a launch's blocks are split into contiguous ranges run by threads
+(run_blocks releases the GIL), except where global atomics order them.
+"""
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+from numba import njit
+
+from ..count import C_EXEC, C_THREADS, MEMO_COLUMNS
+from .. import count, simt as ptx_emulate, trace as trace_module   # simt: the helpers it shared with the PTX engine
+from ..simt import guarded, release_barrier
+from ..jit_cache import compile_per_type
+from ..trace import record_access
+from . import lanes, ops_float, ops_half, ops_int, ops_memory, ops_warp
+from .family import FAMILY, FAMILY_SHIFT, declare
+from .lanes import ALL, M32, popcount, src_pred, src_u32
+from .rows import GLOBAL_ROUND_TRIP, F_CMP, F_GNEG, F_GUARD, F_OP, F_OPS, F_SUB, F_TARGET, F_UNIFORM, N_SLOTS, PT, UPT, K_NONE
+
+OPS = declare("control", ("NOP", "BRA", "BRA_DIV", "EXIT", "BSSY", "BSYNC", "BREAK", "BAR", "CALL",
+                          "RET", "BRX", "CALL_EXTERNAL", "TRAP", "WARPSYNC", "YIELD"))
+(O_NOP, O_BRA, O_BRA_DIV, O_EXIT, O_BSSY, O_BSYNC, O_BREAK, O_BAR, O_CALL, O_RET, O_BRX,
+ O_CALL_EXTERNAL, O_TRAP, O_WARPSYNC, O_YIELD) = OPS.values()
+F_CONTROL, F_INT, F_FLOAT, F_WARP, F_MEMORY, F_HALF = (FAMILY[f] for f in ("control", "int", "float", "warp", "memory", "half"))
+M = ops_memory
+
+E_NONE, E_GLOBAL_OOB, E_MISALIGNED, E_SHARED_OOB, E_LOCAL_OOB, E_READ_ONLY = 0, 1, 2, 3, 4, 5
+E_BUDGET, E_DEADLOCK, E_CALL_DEPTH, E_EXTERNAL, E_TRAP = 6, 7, 8, 9, 10
+N_BARRIERS = 16
+WARPSYNC_BARRIER = N_BARRIERS   # the pseudo convergence barrier WARPSYNC parks lanes at
+BAR_REDUCTIONS = ("POPC", "AND", "OR")
+MAX_CALL_DEPTH = 64
+# Launch constants handed to run_blocks (`launch`): block shape, grid shape, SM counts, budget,
+# shared bytes, the lowest local address.
+L_THREADS, L_BLOCK, L_GRID, L_NSMID, L_BUDGET, L_SHARED, L_LOCAL_LO, N_LAUNCH = 0, 1, 4, 7, 8, 9, 10, 11
+# ctx: what the families read of the launch (see ops_int._special), then a BAR.RED's state:
+# its reduction, the arrived threads whose predicate holds, the arrived threads, and the
+# result B2R.RESULT reads (count, flag).
+CTX_RED, CTX_RED_TRUE, CTX_RED_ARRIVED, CTX_RESULT, CTX_RESULT_FLAG, N_CTX = 11, 12, 13, 14, 15, 16
+
+
+@njit(cache=True, _nrt=False)
+def _release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group, next_group,
+             yielded):
+    """Let lanes parked at BSYNC (or WARPSYNC) go on where every live lane their barrier waits
+    for has arrived, or (BSYNC only) has yielded: together, as one group. A barrier cleared
+    because lanes yielded is emptied, so those lanes pass it alone when they come (NVIDIA's
+    convergence-barrier patent US10067768B2, claim 1; docs/exactness.md, "YIELD")."""
+    live = run_mask[w] | bar_mask[w] | sync_mask[w]   # releasing moves lanes within it
+    released = False
+    for b in range(N_BARRIERS + 1):
+        waiting = 0
+        for lane in range(32):
+            if (sync_mask[w] >> lane) & 1 and sync_bar[w, lane] == b:
+                waiting |= 1 << lane
+        if waiting == 0:
+            continue
+        missing = bmask[w, b] & live & ~waiting
+        if b == WARPSYNC_BARRIER:   # WARPSYNC waits for every lane of its mask, yielded or not
+            if missing != 0:
+                continue
+        elif missing & ~yielded[w] != 0:
+            continue
+        if b == WARPSYNC_BARRIER or missing != 0:
+            bmask[w, b] = 0   # WARPSYNC's mask is per use; a BSYNC cleared by yielded lanes is spent
+        sync_mask[w] &= ~waiting
+        run_mask[w] |= waiting
+        next_group[w] += 1
+        for lane in range(32):
+            if (waiting >> lane) & 1:
+                lane_pc[w, lane] += 1
+                lane_group[w, lane] = next_group[w]
+        released = True
+    return released
+
+
+@njit(cache=True, _nrt=False)
+def _ready_after(pc, w, slots, ready, t):
+    """The later of t and when the registers slots[pc] lists are filled."""
+    for k in range(slots.shape[1]):
+        s = slots[pc, k]
+        if s < 0:
+            break
+        if ready[w, s] > t:
+            t = ready[w, s]
+    return t
+
+
+@njit(cache=True, _nrt=False)
+def _scoreboard(pc, w, sources, dests, steps, ready, clock):
+    """Issue pc on warp w's clock: wait for its operands (and for loads still filling the
+    registers it writes), then mark a load's destinations ready one round trip later."""
+    t = _ready_after(pc, w, dests, ready, _ready_after(pc, w, sources, ready, clock[w]))
+    clock[w] = t
+    step = steps[pc]
+    if step != 0:
+        for k in range(dests.shape[1]):
+            s = dests[pc, k]
+            if s < 0:
+                break
+            ready[w, s] = t + step
+
+
+@njit(cache=True, _nrt=False)
+def _fail(err, code, pc, block, thread, address, extra):
+    err[0], err[1], err[2], err[3], err[4], err[5] = code, pc, block, thread, address, extra
+
+
+@njit(cache=True, _nrt=False)
+def _memory_step(code, pc, op, regs, w, block, active, heap8, shared8, local8, cbank, buf_lo,
+                 buf_hi, buf_writable, launch, counters, err, addrs, scratch, bank_load, memo, vec,
+                 f32b, f32v, f64b, f64v, trace, heap32, shared32, local32, atomic_table):
+    """One warp's memory instruction: addresses, checks, data, counters and the trace."""
+    if op == M.O_LDC:
+        M.ldc_indexed(code, pc, regs, w, active, cbank, vec, err, block)
+        return
+    flags = code[pc, 1]
+    width = code[pc, 6]
+    space = flags & (M.FL_GLOBAL | M.FL_SHARED | M.FL_LOCAL)
+    M.lane_addresses(code, pc, regs, w, active, addrs, space)
+    store = op != M.O_LD and op != M.O_LDSM
+    check_width = 4 if op == M.O_LDSM else width
+    if not M.check(code, pc, active if op != M.O_LDSM else _ldsm_lanes(code, pc), addrs, check_width,
+                   space, block, w, buf_lo, buf_hi, buf_writable, launch[L_SHARED], launch[L_LOCAL_LO],
+                   store, err):
+        return
+    if op == M.O_LD or op == M.O_ST:
+        if code[pc, 6] >= 4:
+            M.move_words(code, pc, op, regs, w, active, addrs, heap32, shared32, local32, launch[L_LOCAL_LO])
+        else:
+            M.move_bytes(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, launch[L_LOCAL_LO])
+    elif op == M.O_ATOM or op == M.O_RED:
+        M.atomics(code, pc, op, regs, w, active, addrs, heap8, shared8, f32b, f32v, f64b, f64v)
+    elif op == M.O_LDGSTS:
+        M.ldgsts(code, pc, regs, w, active, addrs, heap8, shared8, launch[L_SHARED], err, block)
+        if err[0] != E_NONE:
+            return
+    else:
+        M.ldsm(code, pc, regs, w, active, addrs, shared8, vec)
+        active = _ldsm_lanes(code, pc)
+    M.count(code, pc, op, active, addrs, counters, scratch, bank_load, memo, atomic_table)
+    trace_sel, trace_warps, trace_rec, trace_addr, trace_fill = trace
+    if trace_sel[pc]:
+        kind = 0 if op == M.O_LD or op == M.O_LDSM or op == M.O_LDGSTS else (
+            1 if op == M.O_ST else (2 if op == M.O_ATOM else 3))
+        record_access(block, w, pc, kind, active, counters[pc, 8], addrs, trace_warps, trace_rec,
+                      trace_addr, trace_fill, regs.shape[0])
+
+
+@njit(cache=True, _nrt=False)
+def _ldsm_lanes(code, pc):
+    """The lanes whose addresses an ldmatrix of code[pc, F_SUB] matrices reads."""
+    return (1 << (8 * code[pc, F_SUB])) - 1
+
+
+@njit(cache=True, _nrt=False)
+def _execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v, ctx):
+    family = op >> FAMILY_SHIFT
+    if family == F_INT:
+        ops_int.execute(code, pc, op, regs, w, active, vec, ctx)
+    elif family == F_FLOAT:
+        ops_float.execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v)
+    elif family == F_HALF:
+        ops_half.execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v)
+    else:
+        ops_warp.execute(code, pc, op, regs, w, active, vec)
+
+
+@njit(cache=True, _nrt=False)
+def _taken(code, pc, regs, w, active, vec):
+    """The lanes of `active` a BRA sends to its target: those its predicate operand (if any)
+    lets through."""
+    taken = active
+    if code[pc, F_OPS] != K_NONE:
+        src_pred(code, pc, 0, regs, w, vec, 0)
+        for lane in range(32):
+            if not vec[0, lane]:
+                taken &= ~(1 << lane)
+    return taken
+
+
+@njit(cache=True, _nrt=False)
+def _branch(code, pc, op, regs, w, mask, active, lane_pc, vec):
+    """Lanes of `mask` move on: taken lanes (those of `active` the branch's condition holds
+    for) to the target, the others to pc + 1."""
+    target = code[pc, F_TARGET]
+    next_pc = pc + 1
+    if op == O_BRA_DIV:
+        # Taken where lanes of the shuffle's mask are not all here: the divergent slow path.
+        src_u32(code, pc, 0, regs, w, vec, 0)
+        here = 0
+        for lane in range(32):
+            if (active >> lane) & 1:
+                here = vec[0, lane]
+                break
+        taken = active if here & ~active & M32 != 0 else 0
+    elif op == O_BRX:
+        src_u32(code, pc, 0, regs, w, vec, 0)
+        for lane in range(32):
+            if (mask >> lane) & 1:
+                lane_pc[w, lane] = code[pc, F_OPS + 4] + vec[0, lane] if (active >> lane) & 1 else next_pc
+        return
+    else:
+        taken = _taken(code, pc, regs, w, active, vec)
+    for lane in range(32):
+        if (mask >> lane) & 1:
+            lane_pc[w, lane] = target if (taken >> lane) & 1 else next_pc
+
+
+@njit(cache=True, _nrt=False)
+def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, counters, err,
+              executed, stats, scratch):
+    """Run warp w until it exits, waits at a barrier, or fails. Returns the instructions run."""
+    (lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, warp_pc, converged, call_sp, call_stack,
+     lane_group, cur_group, next_group, yielded) = state
+    heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable, heap32, shared32, local32, atomic_table = memory
+    sources, dests, steps, ready, clock = flow
+    vec, f32b, f32v, f64b, f64v, addrs, sorted_scratch, bank_load, memo = scratch
+    n_code = code.shape[0]
+    budget = launch[L_BUDGET]
+    while True:
+        if run_mask[w] == 0:
+            if sync_mask[w] == 0:
+                return executed
+            if not _release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
+                            next_group, yielded):
+                if bar_mask[w] != 0:
+                    return executed   # lanes the barrier waits for sit at BAR.SYNC
+                stats[0] += 1         # no lane left to arrive: let them go
+                run_mask[w] |= sync_mask[w]
+                for lane in range(32):
+                    if (sync_mask[w] >> lane) & 1:
+                        lane_pc[w, lane] += 1
+                sync_mask[w] = 0
+            converged[w] = 0
+            continue
+        if converged[w]:
+            pc, mask = warp_pc[w], run_mask[w]
+        else:
+            pc, mask = _group(lane_pc, lane_group, cur_group, w, run_mask[w])
+            if mask == run_mask[w]:
+                converged[w], warp_pc[w] = 1, pc
+        if yielded[w] != 0:
+            yielded[w] &= ~mask   # lanes that run again are no longer yielded
+        if pc >= n_code:
+            run_mask[w] &= ~mask
+            converged[w] = 0
+            continue
+        executed += 1
+        if executed > budget:
+            _fail(err, E_BUDGET, pc, block, w * 32, 0, budget)
+            return executed
+        op = code[pc, F_OP]
+        _scoreboard(pc, w, sources, dests, steps, ready, clock)
+        active = guarded(regs, w, code[pc, F_GUARD], code[pc, F_GNEG], mask)
+        counters[pc, C_EXEC] += 1
+        counters[pc, C_THREADS] += popcount(active)
+        family = op >> FAMILY_SHIFT
+        if family != F_CONTROL:
+            if code[pc, F_UNIFORM] and op == ops_warp.O_VOTE:
+                if active != 0:   # VOTEU: the active lanes' ballot, into every lane's copy
+                    ops_warp.vote(code, pc, regs, w, active, ALL, vec)
+                _advance(w, pc, mask, lane_pc, warp_pc, converged)
+                continue
+            if code[pc, F_UNIFORM] and family != F_MEMORY:
+                active = ALL if active != 0 else 0
+            if active != 0:
+                if family == F_MEMORY:
+                    _memory_step(code, pc, op, regs, w, block, active, heap8, shared8, local8, cbank,
+                                 buf_lo, buf_hi, buf_writable, launch, counters, err, addrs,
+                                 sorted_scratch, bank_load, memo, vec, f32b, f32v, f64b, f64v, trace,
+                                 heap32, shared32, local32, atomic_table)
+                    if err[0] != E_NONE:
+                        return executed
+                else:
+                    _execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v, ctx)
+            _advance(w, pc, mask, lane_pc, warp_pc, converged)
+            continue
+        if op == O_NOP or (op == O_YIELD and converged[w] and sync_mask[w] == 0):
+            _advance(w, pc, mask, lane_pc, warp_pc, converged)
+            continue
+        if converged[w] and op == O_BRA:
+            taken = _taken(code, pc, regs, w, active, vec)
+            if taken == 0 or taken == mask:   # the whole warp goes one way
+                warp_pc[w] = code[pc, F_TARGET] if taken else pc + 1
+                continue
+        if converged[w]:   # control flow: lanes go their own ways from here
+            for lane in range(32):
+                if (mask >> lane) & 1:
+                    lane_pc[w, lane] = pc
+                    lane_group[w, lane] = cur_group[w]
+            converged[w] = 0
+        if op == O_YIELD:
+            _yield(w, pc, mask, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
+                   cur_group, next_group, yielded)
+            continue
+        if not _control(code, pc, op, regs, w, block, mask, active, lane_pc, run_mask, bar_mask,
+                        sync_mask, sync_bar, bmask, call_sp, call_stack, vec, err, ctx):
+            return executed
+        if op == O_BSYNC and yielded[w] != 0:
+            _release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
+                     next_group, yielded)
+        _split(w, mask & run_mask[w], lane_pc, lane_group, cur_group, next_group)
+
+
+@njit(cache=True, _nrt=False)
+def _yield(w, pc, mask, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
+           cur_group, next_group, yielded):
+    """YIELD in a diverged warp: its lanes count as arrived at the convergence barriers (so
+    lanes parked at one may be let go without them) and another group runs next."""
+    yielded[w] |= mask
+    for lane in range(32):
+        if (mask >> lane) & 1:
+            lane_pc[w, lane] = pc + 1
+    if sync_mask[w] != 0:
+        _release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
+                 next_group, yielded)
+    best = _lowest_pc_lane(lane_pc, w, run_mask[w] & ~mask)
+    if best >= 0:
+        cur_group[w] = lane_group[w, best]
+
+
+@njit(cache=True, _nrt=False)
+def _group(lane_pc, lane_group, cur_group, w, running):
+    """(pc, lanes) of the group to run: the current one while it has running lanes, else the
+    group of the running lane with the smallest PC. Diverged groups do not merge when they
+    reach one PC (as on Volta and later, where only BSYNC, WARPSYNC and barriers reconverge)."""
+    g = cur_group[w]
+    mask, pc = 0, -1
+    for lane in range(32):
+        if (running >> lane) & 1 and lane_group[w, lane] == g:
+            mask |= 1 << lane
+            pc = lane_pc[w, lane]
+    if mask != 0:
+        return pc, mask
+    best = _lowest_pc_lane(lane_pc, w, running)
+    g = lane_group[w, best]
+    cur_group[w] = g
+    for lane in range(32):
+        if (running >> lane) & 1 and lane_group[w, lane] == g:
+            mask |= 1 << lane
+    return lane_pc[w, best], mask
+
+
+@njit(cache=True, _nrt=False)
+def _lowest_pc_lane(lane_pc, w, lanes):
+    """The lane of `lanes` at the smallest PC (the lowest such lane), -1 for none."""
+    best = -1
+    for lane in range(32):
+        if (lanes >> lane) & 1 and (best < 0 or lane_pc[w, lane] < lane_pc[w, best]):
+            best = lane
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def _split(w, lanes, lane_pc, lane_group, cur_group, next_group):
+    """After a control instruction, lanes of one group that went to different PCs become one
+    group per PC; the smallest PC keeps the group and runs next."""
+    low = -1
+    for lane in range(32):
+        if (lanes >> lane) & 1 and (low < 0 or lane_pc[w, lane] < low):
+            low = lane_pc[w, lane]
+    if low < 0:
+        return
+    first_new = next_group[w] + 1
+    for lane in range(32):
+        if not (lanes >> lane) & 1 or lane_pc[w, lane] == low:
+            continue
+        pc, old = lane_pc[w, lane], lane_group[w, lane]
+        if old >= first_new:
+            continue   # given its new group with an earlier lane
+        next_group[w] += 1
+        for other in range(lane, 32):
+            if (lanes >> other) & 1 and lane_pc[w, other] == pc and lane_group[w, other] == old:
+                lane_group[w, other] = next_group[w]
+    for lane in range(32):
+        if (lanes >> lane) & 1 and lane_pc[w, lane] == low:
+            cur_group[w] = lane_group[w, lane]
+            return
+
+
+@njit(cache=True, _nrt=False)
+def _advance(w, pc, mask, lane_pc, warp_pc, converged):
+    if converged[w]:
+        warp_pc[w] = pc + 1
+    else:
+        for lane in range(32):
+            if (mask >> lane) & 1:
+                lane_pc[w, lane] = pc + 1
+
+
+@njit(cache=True, _nrt=False)
+def _control(code, pc, op, regs, w, block, mask, active, lane_pc, run_mask, bar_mask, sync_mask,
+             sync_bar, bmask, call_sp, call_stack, vec, err, ctx):
+    """Branches, exits, convergence and block barriers, calls. False on a failure."""
+    next_pc = pc + 1
+    if op == O_BRA or op == O_BRA_DIV or op == O_BRX:
+        _branch(code, pc, op, regs, w, mask, active, lane_pc, vec)
+        return True
+    if op == O_EXIT:
+        run_mask[w] &= ~active
+        for b in range(N_BARRIERS + 1):
+            bmask[w, b] &= ~active
+    elif op == O_BAR:
+        run_mask[w] &= ~active
+        bar_mask[w] |= active
+        if code[pc, F_SUB]:
+            src_pred(code, pc, 0, regs, w, vec, 0)
+            ctx[CTX_RED] = code[pc, F_SUB]
+            for lane in range(32):
+                if (active >> lane) & 1:
+                    ctx[CTX_RED_ARRIVED] += 1
+                    ctx[CTX_RED_TRUE] += vec[0, lane]
+    elif op == O_BSSY:
+        bmask[w, code[pc, F_CMP]] = mask
+    elif op == O_BSYNC:
+        run_mask[w] &= ~active
+        sync_mask[w] |= active
+        for lane in range(32):
+            if (active >> lane) & 1:
+                sync_bar[w, lane] = code[pc, F_CMP]
+            elif (mask >> lane) & 1:
+                lane_pc[w, lane] = next_pc   # lanes not parked go on
+        return True
+    elif op == O_BREAK:
+        bmask[w, code[pc, F_CMP]] &= ~_taken(code, pc, regs, w, active, vec)
+    elif op == O_WARPSYNC:
+        # lanes wait until every live lane of the mask has reached a WARPSYNC
+        src_u32(code, pc, 0, regs, w, vec, 0)
+        want = vec[0, _lowest_lane(active)] & M32 if active else 0
+        live = run_mask[w] | bar_mask[w] | sync_mask[w]
+        if want & live & ~active == 0 and bmask[w, WARPSYNC_BARRIER] & live & ~active == 0:
+            pass   # every lane it waits for is here: no wait
+        else:
+            bmask[w, WARPSYNC_BARRIER] |= want
+            run_mask[w] &= ~active
+            sync_mask[w] |= active
+            for lane in range(32):
+                if (active >> lane) & 1:
+                    sync_bar[w, lane] = WARPSYNC_BARRIER
+                elif (mask >> lane) & 1:
+                    lane_pc[w, lane] = next_pc
+            return True
+    elif op == O_CALL_EXTERNAL or op == O_TRAP:   # printf, assert's __assertfail, __trap()
+        if active != 0:
+            _fail(err, E_EXTERNAL if op == O_CALL_EXTERNAL else E_TRAP, pc, block,
+                  w * 32 + _lowest_lane(active), 0, code[pc, F_SUB])
+            return False
+    elif op == O_CALL:
+        for lane in range(32):
+            if (active >> lane) & 1:
+                if call_sp[w, lane] >= MAX_CALL_DEPTH:
+                    _fail(err, E_CALL_DEPTH, pc, block, w * 32 + lane, 0, MAX_CALL_DEPTH)
+                    return False
+                call_stack[w, lane, call_sp[w, lane]] = next_pc
+                call_sp[w, lane] += 1
+                lane_pc[w, lane] = code[pc, F_TARGET]
+            elif (mask >> lane) & 1:
+                lane_pc[w, lane] = next_pc
+        return True
+    elif op == O_RET:
+        for lane in range(32):
+            if (active >> lane) & 1:
+                if call_sp[w, lane] == 0:   # a kernel's own RET ends the thread
+                    run_mask[w] &= ~(1 << lane)
+                    continue
+                call_sp[w, lane] -= 1
+                lane_pc[w, lane] = call_stack[w, lane, call_sp[w, lane]]
+            elif (mask >> lane) & 1:
+                lane_pc[w, lane] = next_pc
+        return True
+    for lane in range(32):
+        if (mask >> lane) & 1:
+            lane_pc[w, lane] = next_pc
+    return True
+
+
+@njit(cache=True, nogil=True)
+def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, err, stats,
+               round_trips):
+    """Run blocks [b_first, b_last) of the grid; counts go to counters[pc, C_*].
+
+    memory: (heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable, heap32, shared32,
+    local32, atomic_table: memsim.engine.count.new_atomic_table); flow_in: the
+    scoreboard's (sources, dests, steps); trace: memsim.trace.TraceBuffers.arrays(). Each
+    warp's end clock (see _scoreboard) goes to round_trips: the sums over warps of its global
+    and constant round trips, then the largest of each. Returns the instructions run."""
+    n_threads = launch[L_THREADS]
+    n_warps = (n_threads + 31) // 32
+    regs = new_registers(n_warps)
+    state = (np.zeros((n_warps, 32), np.int64), np.zeros(n_warps, np.int64), np.zeros(n_warps, np.int64),
+             np.zeros(n_warps, np.int64), np.zeros((n_warps, 32), np.int64),
+             np.zeros((n_warps, N_BARRIERS + 1), np.int64), np.zeros(n_warps, np.int64),
+             np.zeros(n_warps, np.int64), np.zeros((n_warps, 32), np.int64),
+             np.zeros((n_warps, 32, MAX_CALL_DEPTH), np.int64), np.zeros((n_warps, 32), np.int64),
+             np.zeros(n_warps, np.int64), np.zeros(n_warps, np.int64), np.zeros(n_warps, np.int64))
+    (lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, warp_pc, converged, call_sp, _,
+     lane_group, cur_group, next_group, yielded) = state
+    bits32 = np.zeros((4, 32), np.uint32)
+    bits64 = np.zeros((4, 32), np.uint64)
+    scratch = (np.zeros((6, 32), np.int64), bits32, bits32.view(np.float32), bits64,
+               bits64.view(np.float64), np.zeros(32, np.int64), np.zeros(160, np.int64),
+               np.zeros(32, np.int64), np.full((code.shape[0], MEMO_COLUMNS), -1, np.int64))
+    sources, dests, steps = flow_in
+    ready = np.zeros((n_warps, N_SLOTS), np.int64)
+    clock = np.zeros(n_warps, np.int64)
+    flow = (sources, dests, steps, ready, clock)
+    ctx = np.zeros(N_CTX, np.int64)
+    ctx[0:3] = launch[L_BLOCK:L_BLOCK + 3]
+    ctx[6:9] = launch[L_GRID:L_GRID + 3]
+    ctx[10] = launch[L_NSMID]
+    gx, gy = launch[L_GRID], launch[L_GRID + 1]
+    executed = 0
+    for b in range(b_first, b_last):
+        ctx[3], ctx[4], ctx[5] = b % gx, (b // gx) % gy, b // (gx * gy)
+        ctx[9] = b % launch[L_NSMID]
+        for w in range(n_warps):
+            live = min(32, n_threads - 32 * w)
+            run_mask[w] = (1 << live) - 1
+            bar_mask[w] = sync_mask[w] = clock[w] = 0
+            warp_pc[w], converged[w] = 0, 1
+            cur_group[w] = next_group[w] = yielded[w] = 0
+            for lane in range(32):
+                lane_pc[w, lane] = 0
+                call_sp[w, lane] = 0
+                lane_group[w, lane] = 0
+            for k in range(N_BARRIERS + 1):
+                bmask[w, k] = 0
+            ready[w, :] = 0
+        while True:
+            for w in range(n_warps):
+                if run_mask[w] != 0 or sync_mask[w] != 0:
+                    executed = _run_warp(code, regs, w, b, launch, ctx, state, memory, flow, trace,
+                                         counters, err, executed, stats, scratch)
+                    if err[0] != E_NONE:
+                        return executed
+            # The barrier lets its warps go when the last one arrives.
+            arrived = 0
+            for w in range(n_warps):
+                if bar_mask[w] != 0 and clock[w] > arrived:
+                    arrived = clock[w]
+            for w in range(n_warps):
+                if bar_mask[w] != 0:
+                    clock[w] = arrived
+                    converged[w] = 0
+                    next_group[w] += 1   # a warp's lanes leave the barrier as one group
+                    for lane in range(32):
+                        if (bar_mask[w] >> lane) & 1:
+                            lane_group[w, lane] = next_group[w]
+            if not release_barrier(run_mask, bar_mask):
+                break
+            _reduce_barrier(ctx)
+        _note_round_trips(clock, min(n_warps, (n_threads + 31) // 32), round_trips)
+    return executed
+
+
+@njit(cache=True, _nrt=False)
+def _lowest_lane(mask):
+    lane = 0
+    while not (mask >> lane) & 1:
+        lane += 1
+    return lane
+
+
+@njit(cache=True, _nrt=False)
+def _reduce_barrier(ctx):
+    """A BAR.RED's result once the block has arrived: the count of threads whose predicate
+    held, and whether all (AND) or any (OR) did."""
+    if ctx[CTX_RED] == 0:
+        return
+    ctx[CTX_RESULT] = ctx[CTX_RED_TRUE]
+    if ctx[CTX_RED] == 2:
+        ctx[CTX_RESULT_FLAG] = 1 if ctx[CTX_RED_TRUE] == ctx[CTX_RED_ARRIVED] else 0
+    else:
+        ctx[CTX_RESULT_FLAG] = 1 if ctx[CTX_RED_TRUE] > 0 else 0
+    ctx[CTX_RED] = ctx[CTX_RED_TRUE] = ctx[CTX_RED_ARRIVED] = 0
+
+
+@njit(cache=True, _nrt=False)
+def _note_round_trips(clock, n_warps, round_trips):
+    for w in range(n_warps):
+        trips, constant = clock[w] // GLOBAL_ROUND_TRIP, clock[w] % GLOBAL_ROUND_TRIP
+        round_trips[0] += trips
+        round_trips[1] += constant
+        round_trips[2] = max(round_trips[2], trips)
+        round_trips[3] = max(round_trips[3], constant)
+
+
+@njit(cache=True)
+def new_registers(n_warps):
+    regs = np.zeros((n_warps, N_SLOTS, 32), dtype=np.int64)
+    regs[:, PT, :] = 1
+    regs[:, UPT, :] = 1
+    return regs
+
+
+compile_per_type(sys.modules[__name__], lanes, ops_float, ops_half, ops_int, ops_memory, ops_warp, count,
+                 ptx_emulate, trace_module)

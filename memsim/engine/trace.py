@@ -1,0 +1,149 @@
+"""Optional record of individual warp accesses, for pictures of one warp and for cache models.
+
+    request = TraceRequest(lines={12}, warps=(0, 1))
+    memsim.simulate(src, "k", grid, block, args, trace=request)
+    request.accesses.addresses[0]      # the 32 lane addresses of the first recorded access
+
+Accesses arrive in chunks of blocks (in block order); give `on_chunk` to stream them instead
+of collecting them, e.g. to feed a cache model without holding every address in memory.
+
+Both engines record: with engine="ptx" `pc` is the PTX instruction index, with engine="sass"
+the SASS instruction index (memsim.engine.sass.program); spaces and ops use the same codes. Each
+emulator calls `record_access` (Numba) for a selected access; the buffers and their delivery
+below are shared.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+from numba import njit
+
+from ..errors import MemsimError
+from ..stream import SPACES, WarpAccesses
+from .program import TracedProgram
+
+TRACEABLE_SPACES = ("global", "shared", "local")
+
+@dataclass
+class TraceRequest:
+    """Which warp accesses to record. None means no restriction."""
+
+    lines: set[int] | None = None
+    pcs: set[int] | None = None                # instruction indices of the engine that runs
+    spaces: tuple[str, ...] = TRACEABLE_SPACES
+    warps: tuple[int, int] | None = None      # global warp ids [first, last): block * warps_per_block + warp
+    capacity: int = 1 << 16                   # records per worker and chunk
+    blocks_per_chunk: int = 64
+    on_chunk: Callable[[WarpAccesses], None] | None = None
+    accesses: WarpAccesses | None = field(default=None, init=False)
+    buffers: list[tuple[int, int, int]] = field(default_factory=list, init=False)  # (argument, address, bytes)
+    _parts: list[WarpAccesses] = field(default_factory=list, init=False, repr=False)
+
+    def selection(self, program: TracedProgram) -> np.ndarray:
+        """1 for every instruction to record."""
+        self.check()
+        wanted_spaces = {SPACES[s] for s in self.spaces if s in SPACES} | ({0} if "global" in self.spaces else set())
+        sel = np.zeros(len(program.code), dtype=np.int64)
+        for static in program.instructions:
+            if not static.op or static.space == "param":
+                continue
+            space_code = SPACES.get(static.space, 0)
+            if space_code not in wanted_spaces:
+                continue
+            if self.lines is not None and static.line not in self.lines:
+                continue
+            if self.pcs is not None and static.index not in self.pcs:
+                continue
+            sel[static.index] = 1
+        return sel
+
+    def check(self) -> None:
+        """A one-line MemsimError for a request no launch could satisfy."""
+        unknown = [s for s in self.spaces if s not in TRACEABLE_SPACES]
+        if unknown:
+            raise MemsimError(f"trace: unknown space {unknown[0]!r}; spaces are {', '.join(TRACEABLE_SPACES)}")
+        if self.warps is not None and not (0 <= self.warps[0] < self.warps[1]):
+            raise MemsimError(f"trace: warps={self.warps} is not a range [first, last) with 0 <= first < last")
+        if self.capacity < 1 or self.blocks_per_chunk < 1:
+            raise MemsimError("trace: capacity and blocks_per_chunk must be at least 1")
+
+    def note_buffers(self, heap) -> None:
+        """Remember where the launch's buffers lie (a memsim.engine.memory.GlobalHeap, built)."""
+        self.buffers = [(slot.position, slot.address, slot.nbytes) for slot in heap.slots]
+
+    def warp_range(self) -> np.ndarray:
+        return np.array(self.warps if self.warps else (-1, -1), dtype=np.int64)
+
+    def deliver(self, records: np.ndarray, addresses: np.ndarray, filled: int) -> None:
+        if filled > len(records):
+            raise MemsimError(f"trace overflow: {filled:,} accesses in one chunk, capacity {len(records):,}; "
+                              "trace fewer lines or warps, or lower blocks_per_chunk")
+        chunk = WarpAccesses.from_buffers(records[:filled], addresses[:filled])
+        if self.on_chunk is not None:
+            self.on_chunk(chunk)
+        else:
+            self._parts.append(chunk)
+
+    def finish(self) -> None:
+        if self.on_chunk is None:
+            self.accesses = WarpAccesses.concat(self._parts)
+        self._parts = []
+
+
+
+class TraceBuffers:
+    """The arrays an emulator's run_blocks fills for a TraceRequest (or empty ones for none):
+    which pcs to record, the warp range, and per worker the records, lane addresses and fill
+    count of the current chunk of blocks. `drain` hands each worker's chunk to the request."""
+
+    def __init__(self, trace: TraceRequest | None, program: TracedProgram, workers: int = 1):
+        self.trace = trace
+        capacity = trace.capacity if trace else 0
+        self.selection = trace.selection(program) if trace else np.zeros(len(program.code), np.int64)
+        self.warp_range = trace.warp_range() if trace else np.array((-1, -1), np.int64)
+        self.records = np.zeros((workers, capacity, 6), np.int64)
+        self.addresses = np.zeros((workers, capacity, 32), np.int64)
+        self.filled = np.zeros((workers, 1), np.int64)
+
+    def arrays(self, worker: int = 0) -> tuple[np.ndarray, ...]:
+        """run_blocks' trace_sel, trace_warps, trace_rec, trace_addr, trace_fill of one worker."""
+        return (self.selection, self.warp_range, self.records[worker], self.addresses[worker],
+                self.filled[worker])
+
+    def chunk_blocks(self, untraced: int) -> int:
+        """Blocks to run between drains: the request's chunk, or `untraced` without a trace."""
+        return self.trace.blocks_per_chunk if self.trace else untraced
+
+    def drain(self) -> None:
+        if self.trace:
+            for p in range(len(self.filled)):   # workers own consecutive block ranges: block order kept
+                self.trace.deliver(self.records[p], self.addresses[p], int(self.filled[p, 0]))
+            self.filled[:] = 0
+
+    def finish(self) -> None:
+        if self.trace:
+            self.trace.finish()
+
+@njit(cache=True)
+def record_access(block, w, pc, kind, active, space, addrs, trace_warps, trace_rec, trace_addr,
+                  trace_fill, n_warps):
+    """Append one warp access (block, warp, pc, space, op code `kind` of OPS, active mask; lane
+    addresses, -1 for inactive lanes) when its warp is selected; the fill count runs past
+    capacity on overflow, so `deliver` can say how much room the chunk needed."""
+    warp = block * n_warps + w
+    if trace_warps[0] >= 0 and (warp < trace_warps[0] or warp >= trace_warps[1]):
+        return
+    k = trace_fill[0]
+    trace_fill[0] = k + 1
+    if k >= trace_rec.shape[0]:
+        return
+    trace_rec[k, 0] = block
+    trace_rec[k, 1] = w
+    trace_rec[k, 2] = pc
+    trace_rec[k, 3] = space
+    trace_rec[k, 4] = kind
+    trace_rec[k, 5] = active
+    for lane in range(32):
+        trace_addr[k, lane] = addrs[lane] if (active >> lane) & 1 else -1

@@ -1,0 +1,1 @@
+"""Stage 5, the models: GPU profiles, occupancy and block placement, caches, time."""

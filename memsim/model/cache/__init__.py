@@ -1,0 +1,32 @@
+"""Stage 5, caches: L1, L2 and DRAM traffic of one launch, from the stream of its global warp accesses.
+
+    model = CacheModel("H100", threads_per_block=256, flow=ProgramFlow.of(code_flow), blocks=n)
+    model.consume(accesses)      # memsim.stream.WarpAccesses, whole blocks in launch order
+    model.result()               # TrafficEstimate: ncu's names (memsim.prediction runs a launch so)
+
+The model (docs/caches.md has the evidence behind each choice):
+
+- Blocks go to SMs and their warps interleave as memsim.model.scheduling describes; every access
+  carries (SM, step). A first pass, SM by SM, runs the L1s; a second, in time order over all
+  SMs, runs the L2 on what the L1s sent on.
+- **L1**, one per SM: 128-byte lines of four 32-byte sectors, set associative with LRU,
+  capacity = the unified L1/shared array minus the shared-memory carveout. Global loads look up
+  each sector (hit or miss, ncu's lookup counters) and fill only the sectors they missed; a
+  sector already requested by an earlier warp counts as a hit even while its data is in flight.
+  Stores write through without allocating. Stores of warps in lock step (same step, same block
+  after a barrier or before any wait on a load) to one sector leave the L1 as one write.
+- **L2**, one for the GPU: 128-byte lines, 32-byte sectors, write-back, write-allocate without
+  fetching (byte masks), cold at the start (ncu flushes it); distinct data fills one partition's
+  share of it (a line read from the far partition is cached in both). A read miss fetches the
+  aligned 64-byte pair of sectors from DRAM; the other sector then hits. Evicting a dirty line
+  writes its dirty sectors to DRAM; dirty lines left at the end are not counted (ncu's flush
+  comes later). Identical read requests that SMs send at the same moment share L2 lookups
+  (measured: gpu/cache_probe).
+- Atomics and reductions are served by L2 (a miss fetches from DRAM) but are neither L1 lookups
+  nor L2 read/write sectors of the tex unit in ncu's counters.
+"""
+from .config import CacheGeometry, CacheTuning
+from .traffic import CacheModel, TrafficEstimate, coalescing_domains, lock_step_groups, merge_curve
+
+__all__ = ["CacheGeometry", "CacheModel", "CacheTuning", "TrafficEstimate", "coalescing_domains",
+           "lock_step_groups", "merge_curve"]

@@ -1,0 +1,114 @@
+"""What the cache model needs to know of a GPU (CacheGeometry: hardware numbers from its
+profile) and what was fitted to its recordings (CacheTuning: from the profile's
+`fitted.cache_tuning`), and the configuration array the Numba passes read."""
+from __future__ import annotations
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from .. import gpu_profile
+from ..scheduling import OccupancyLimits
+from .passes import (G_FETCH_SECTORS, G_L1_LOADS, G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS,
+                     G_LOOSE_PERCENT, G_MERGE_MIN_LINES, G_MERGE_STEPS, G_MERGE_WINDOW, G_READ_MERGE,
+                     G_STORE_MERGE, N_CFG)
+
+
+class CacheGeometry(BaseModel):
+    """Hardware numbers of the memory hierarchy, all read from a GpuProfile (for_gpu)."""
+
+    gpu: str
+    sm_count: int
+    limits: OccupancyLimits
+    l1_line_bytes: int
+    sector_bytes: int
+    l1_caches_global_loads: bool
+    l2_request_coalescer: bool
+    l2_bytes: int
+    l2_partitions: int
+    l2_line_bytes: int
+    dram_fetch_bytes: int
+
+    @classmethod
+    def from_profile(cls, profile) -> "CacheGeometry":
+        """From a memsim.model.gpu_profile.GpuProfile (the one place that knows its layout)."""
+        occ, l1 = profile.occupancy, profile.l1
+        limits = OccupancyLimits(
+            max_threads_per_sm=occ.max_threads_per_sm, max_warps_per_sm=occ.max_warps_per_sm,
+            max_blocks_per_sm=occ.max_blocks_per_sm, registers_per_sm=occ.registers_per_sm,
+            register_allocation_unit=occ.register_allocation_unit,
+            shared_per_sm_bytes=occ.shared_per_sm_bytes,
+            shared_reserved_per_block_bytes=occ.shared_reserved_per_block_bytes,
+            shared_allocation_unit=occ.shared_allocation_unit,
+            l1_shared_per_sm_bytes=l1.l1_shared_per_sm_bytes, carveouts_kb=list(l1.carveouts_kb))
+        return cls(gpu=profile.name, sm_count=profile.sm_count, limits=limits,
+                   l1_line_bytes=l1.line_bytes, sector_bytes=l1.sector_bytes,
+                   l1_caches_global_loads=l1.caches_global_loads, l2_bytes=profile.l2.size_bytes,
+                   l2_request_coalescer=profile.l2.request_coalescer,
+                   l2_partitions=profile.l2.partitions, l2_line_bytes=profile.l2.line_bytes,
+                   dram_fetch_bytes=profile.dram.fetch_bytes)
+
+    @classmethod
+    def for_gpu(cls, gpu) -> "CacheGeometry":
+        """`gpu`: a CacheGeometry, a GpuProfile or a GPU name known to memsim.model.gpu_profile."""
+        if isinstance(gpu, CacheGeometry):
+            return gpu
+        if not isinstance(gpu, str):
+            return cls.from_profile(gpu)
+        return cls.from_profile(gpu_profile.load(gpu))
+
+
+class CacheTuning(BaseModel):
+    """Model choices that are not datasheet numbers. The numbers are fitted to a GPU's
+    recordings (docs/caches.md) and live in its profile (`fitted.cache_tuning`); the switches
+    below them are the model's own options."""
+
+    l1_ways: int
+    l2_ways: int
+    l2_capacity_scale: float = Field(description="distinct data the L2 holds, in units of one "
+                                                      "partition's share (lines are duplicated "
+                                                      "across partitions)")
+    dram_read_overhead_bytes: int = Field(description="code, parameters and constants each launch fetches")
+    window_requests: int = Field(1 << 18, description="warp accesses ordered together at most")
+    background: bool = Field(True, description="model windows on a thread while the emulator goes on")
+    merge_reads: bool = True
+    merge_stores: bool = True
+    merge_after_barrier: bool = True
+    merge_one_wave_stores: bool = True
+    loose_merge_percent: int = Field(description="after loads, in a one-wave grid: how often a "
+                                                     "block's warps still store together")
+    merge_min_lines: int = Field(description="lines a read request must miss in L1 to merge across SMs")
+    read_merge_window: int = Field(description="places in the L1 miss streams of two SMs within "
+                                                     "which identical requests still arrive together")
+    merge_poison: bool = Field(True, description="no merging on a line that the SMs of one domain read "
+                                                "with different sector masks in one step")
+    read_merge_steps: int = Field(description="steps apart at which reads of two SMs still merge "
+                                                 "(the coalescer's window is ~300 cycles)")
+    gpc_domains: bool = Field(True, description="reads merge only within a GPC (the L2 request "
+                                                "coalescer's domain), placed as the H100 places blocks")
+    read_merge_points: list[tuple[int, float]] = Field(
+        description="(SMs of one domain reading one sector together, L2 lookups): gpu/cache_probe "
+                    "k_bcast, whose blocks the H100 spreads over the GPCs as coalescing_domains says")
+
+    @classmethod
+    def for_gpu(cls, gpu) -> "CacheTuning":
+        """The fitted numbers `gpu`'s profile holds: a GPU name, a GpuProfile or a CacheGeometry."""
+        if isinstance(gpu, CacheGeometry):
+            gpu = gpu.gpu
+        profile = gpu_profile.load(gpu) if isinstance(gpu, str) else gpu
+        return cls(**profile.fitted.cache_tuning)
+
+
+def numba_config(g: CacheGeometry, t: CacheTuning, l1_bytes: int) -> np.ndarray:
+    """The cfg array the Numba passes read (G_* positions)."""
+    cfg = np.zeros(N_CFG, np.int64)
+    l1_lines = max(l1_bytes // g.l1_line_bytes, t.l1_ways)
+    l2_lines = int(g.l2_bytes / g.l2_partitions * t.l2_capacity_scale) // g.l2_line_bytes
+    cfg[G_L1_SETS], cfg[G_L1_WAYS] = l1_lines // t.l1_ways, t.l1_ways
+    cfg[G_L2_SETS], cfg[G_L2_WAYS] = max(l2_lines // t.l2_ways, 1), t.l2_ways
+    cfg[G_L1_LOADS] = int(g.l1_caches_global_loads)
+    cfg[G_FETCH_SECTORS] = max(g.dram_fetch_bytes // g.sector_bytes, 1)
+    cfg[G_READ_MERGE], cfg[G_STORE_MERGE] = int(t.merge_reads and g.l2_request_coalescer), int(t.merge_stores)
+    cfg[G_MERGE_WINDOW], cfg[G_MERGE_MIN_LINES] = t.read_merge_window, t.merge_min_lines
+    cfg[G_LOOSE_PERCENT] = t.loose_merge_percent
+    cfg[G_MERGE_STEPS] = t.read_merge_steps
+    return cfg

@@ -1,0 +1,267 @@
+"""The streaming consumer: CacheModel takes a launch's global warp accesses window by window,
+places blocks on SMs and orders the accesses in time (memsim.model.scheduling), runs the two
+passes (memsim.model.cache.passes) and sums their counters into ncu's metrics (TrafficEstimate).
+"""
+from __future__ import annotations
+
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from ... import metrics as m
+from ...stream import OP_LD, OP_ST, SP_GLOBAL, WarpAccesses
+from ..scheduling import BlockPlacer, ProgramFlow, occupancy, warp_history
+from .config import CacheGeometry, CacheTuning, numba_config
+from .passes import (ANY_SM, E_MERGE, E_STEP, EPISODE_LINES, EPISODES, G_L1_SETS, G_L2_SETS, K_DRAM_READ,
+                     K_DRAM_WRITE, K_L1_HIT, K_L1_MISS, K_L2_READ, K_L2_READ_HIT, K_L2_WRITE, LOOSE,
+                     N_COUNTERS, NO_GROUP, l1_pass, l2_pass)
+
+_FIELDS = ("block", "warp", "pc", "space", "op", "active", "addresses")
+_NO_ROWS = np.zeros((0, 32), np.int64)
+
+
+class TrafficEstimate(BaseModel):
+    """Modeled cache and DRAM counters of one launch, under ncu's names (`metrics()`)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    l1_hit_sectors: int = Field(0, alias=m.L1_HIT)
+    l1_miss_sectors: int = Field(0, alias=m.L1_MISS)
+    l2_read_sectors: int = Field(0, alias=m.L2_READ)
+    l2_write_sectors: int = Field(0, alias=m.L2_WRITE)
+    l2_read_hit_sectors: int = Field(0, alias=m.L2_READ_HIT)
+    dram_read_bytes: int = Field(0, alias=m.DRAM_READ)
+    dram_write_bytes: int = Field(0, alias=m.DRAM_WRITE)
+
+    def metrics(self) -> dict[str, int]:
+        return self.model_dump(by_alias=True)
+
+
+class CacheModel:
+    """Feed it a launch's global warp accesses in block order (`consume`, as memsim.engine.trace
+    streams them), then read the modeled counters (`result`)."""
+
+    def __init__(self, profile="H100", *, threads_per_block: int, registers_per_thread: int = 32,
+                 shared_per_block: int = 0, flow: ProgramFlow | None = None,
+                 blocks: int | None = None, tuning: CacheTuning | None = None):
+        self.geometry = CacheGeometry.for_gpu(profile)
+        self.tuning = tuning or CacheTuning.for_gpu(profile)
+        g, t = self.geometry, self.tuning
+        self.occupancy = occupancy(threads_per_block, registers_per_thread, shared_per_block, g.limits)
+        self.placer = BlockPlacer(g.sm_count, self.occupancy.blocks_per_sm)
+        self.wave_blocks = g.sm_count * self.occupancy.blocks_per_sm
+        self.one_wave = blocks is not None and blocks <= self.wave_blocks
+        self.cfg = numba_config(g, t, self.occupancy.l1_bytes)
+        self.state = _CacheState.cold(g, t, self.cfg)
+        self.merge_curve = merge_curve(g.sm_count, t.read_merge_points)
+        self.domains = (coalescing_domains(g.sm_count, blocks or g.sm_count) if t.gpc_domains
+                        else np.zeros(g.sm_count, np.int64))
+        self.pending: list[WarpAccesses] = []
+        self.pending_rows = 0
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cache-model")
+        self.in_progress: deque[Future] = deque()
+        self.next_block = 0
+        self.flow = flow or ProgramFlow.empty()
+
+    def consume(self, accesses: WarpAccesses) -> None:
+        """Take the next whole blocks' accesses (any spaces; only global ones are modeled).
+        Windows are modeled on a worker thread while the emulator goes on."""
+        glob = accesses.space == SP_GLOBAL
+        if not glob.all():
+            accesses = WarpAccesses(*(getattr(accesses, f)[glob] for f in _FIELDS))
+        if len(accesses) == 0:
+            return
+        self.pending.append(accesses)
+        self.pending_rows += len(accesses)
+        first_pending = self.pending[0].block[0]
+        if (accesses.block[-1] - first_pending + 1 >= self.wave_blocks
+                or self.pending_rows >= self.tuning.window_requests):
+            self._submit()
+
+    def result(self) -> TrafficEstimate:
+        """The modeled counters, once every access has been consumed."""
+        self._submit()
+        self.close()
+        c = self.state.counters
+        sector = self.geometry.sector_bytes
+        return TrafficEstimate(
+            l1_hit_sectors=c[K_L1_HIT], l1_miss_sectors=c[K_L1_MISS], l2_read_sectors=c[K_L2_READ],
+            l2_write_sectors=c[K_L2_WRITE], l2_read_hit_sectors=c[K_L2_READ_HIT],
+            dram_read_bytes=c[K_DRAM_READ] * sector + self.tuning.dram_read_overhead_bytes,
+            dram_write_bytes=c[K_DRAM_WRITE] * sector)
+
+    def close(self) -> None:
+        """Wait for the windows in progress (raising what they raised) and stop the worker."""
+        try:
+            while self.in_progress:
+                self.in_progress.popleft().result()
+        finally:
+            self.worker.shutdown(wait=True, cancel_futures=True)
+
+    def _submit(self) -> None:
+        if not self.pending:
+            return
+        if not self.tuning.background:
+            self._model(self.pending)
+        else:
+            if len(self.in_progress) >= 2:       # keep at most a few windows of trace in memory
+                self.in_progress.popleft().result()
+            self.in_progress.append(self.worker.submit(self._model, self.pending))
+        self.pending, self.pending_rows = [], 0
+
+    def _model(self, parts: list[WarpAccesses]) -> None:
+        """Order one window of whole blocks in time and run it through the caches."""
+        acc = WarpAccesses(*(np.concatenate([getattr(p, f) for p in parts]) for f in _FIELDS[:-1]),
+                           addresses=np.zeros((0, 32), np.int64))
+        sm, slot, step, group, by_time, by_sm = self._schedule(acc)
+        if len(parts) <= 2:
+            addresses, more = parts[0].addresses, parts[-1].addresses if len(parts) == 2 else _NO_ROWS
+        else:
+            addresses, more = np.concatenate([p.addresses for p in parts]), _NO_ROWS
+        first, count = np.empty(len(acc), np.int64), np.empty(len(acc), np.int64)
+        st = self.state
+        time_base = int(st.clock[0])
+        st.events = l1_pass(by_sm, sm, step, group, acc.op, slot * 32 + acc.warp, addresses, more,
+                            st.l1, *st.store_merge, *st.events, first, count, self.cfg, st.counters,
+                            st.clock)
+        domain = self.domains[sm]
+        if self.tuning.merge_poison:
+            unmerge_mixed_lines(*st.events, count[by_sm], by_sm, sm, domain)
+        l2_pass(by_time, *st.events, first, count, time_base, *st.l2, self.merge_curve, domain, self.cfg,
+                st.counters)
+
+    def _schedule(self, acc: WarpAccesses) -> tuple[np.ndarray, ...]:
+        """(SM, step and lock-step group of each access; the accesses' order in time, and in
+        time SM by SM) for whole blocks in launch order."""
+        history = warp_history(acc.block, acc.warp, acc.pc, acc.op == OP_LD, self.flow)
+        steps = history.step
+        last_block = int(acc.block[-1])
+        lengths = np.zeros(last_block + 1 - self.next_block, np.int64)
+        np.maximum.at(lengths, acc.block - self.next_block, steps + 1)
+        sm_of, slot_of, start_of = self.placer.place(lengths)
+        local = acc.block - self.next_block
+        self.next_block = last_block + 1
+        sm, time, first_wave = sm_of[local], start_of[local] + steps, start_of[local] == 0
+        resynced = history.resynced if self.tuning.merge_after_barrier else np.zeros(len(steps), np.bool_)
+        loose = np.zeros(len(steps), np.bool_)
+        if self.one_wave and self.tuning.merge_one_wave_stores:
+            # a grid of one wave leaves the memory system idle enough that load latencies vary
+            # little: a block's warps often still store together after their loads
+            loose = history.stalled & ~resynced & (acc.op == OP_ST)
+        group = lock_step_groups(acc.block, first_wave, history.stalled, resynced)
+        group[loose] = LOOSE - acc.block[loose]
+        # same step: SM by SM, and within an SM block slot by slot, warp by warp (round robin)
+        slot = slot_of[local]
+        by_time = np.lexsort((acc.warp, slot, sm, time))
+        by_sm = np.lexsort((acc.warp, slot, time, sm))
+        return sm, slot, time, group, by_time, by_sm
+
+
+@dataclass
+class _CacheState:
+    """Everything the passes carry from one window to the next."""
+
+    l1: np.ndarray                              # [sm, set, 2 * way]: tag, last use << 4 | sectors
+    store_merge: tuple[np.ndarray, ...]         # [sm, slot]: line, step/group key, sectors stored
+    l2: tuple[np.ndarray, ...]                  # tags, state, merge episodes (see above)
+    events: tuple[np.ndarray, np.ndarray]       # L1 -> L2 request buffers, reused
+    counters: np.ndarray
+    clock: np.ndarray
+
+    @classmethod
+    def cold(cls, g: CacheGeometry, t: CacheTuning, cfg: np.ndarray) -> "_CacheState":
+        """Empty caches: ncu flushes them before every profiled launch."""
+        l1 = np.zeros((g.sm_count, int(cfg[G_L1_SETS]), 2 * t.l1_ways), np.int64)
+        l1[:, :, 0::2] = -1
+        table = (g.sm_count, 256)
+        shape2 = (int(cfg[G_L2_SETS]), t.l2_ways)
+        lines = np.zeros(shape2 + (2,), np.int64)     # tag and state side by side: one host line
+        lines[:, :, 0] = -1
+        l2 = (lines[:, :, 0], lines[:, :, 1], np.full((EPISODE_LINES, 1 + 2 * EPISODES), -1, np.int64))
+        return cls(l1=l1, store_merge=(np.full(table, -1, np.int64), np.full(table, -1, np.int64),
+                                       np.zeros(table, np.int64)),
+                   l2=l2, events=(np.empty(1 << 16, np.int64), np.empty(1 << 16, np.int64)),
+                   counters=np.zeros(N_COUNTERS, np.int64), clock=np.zeros(1, np.int64))
+
+
+def lock_step_groups(block: np.ndarray, first_wave: np.ndarray, stalled: np.ndarray,
+                     resynced: np.ndarray) -> np.ndarray:
+    """Which accesses run in lock step with which (docs/caches.md, merging).
+
+    Warps start together: until one waits for a load's data, a block's warps, and in the first
+    wave every SM's, issue in step (ANY_SM). Load latencies differ from warp to warp, so
+    afterwards only a barrier brings a block's warps back into step (group = the block)."""
+    group = np.full(len(block), NO_GROUP, np.int64)
+    group[resynced] = block[resynced]
+    fresh = ~stalled
+    group[fresh] = np.where(first_wave[fresh], ANY_SM, block[fresh])
+    return group
+
+
+def unmerge_mixed_lines(ev_line: np.ndarray, ev_info: np.ndarray, counts: np.ndarray, order: np.ndarray,
+                        sm_of: np.ndarray, domain_of: np.ndarray) -> None:
+    """Clear the mergeable mark of reads of a line that the SMs of one coalescing domain read with
+    different sector masks in the same step: the H100's coalescer merges none of them
+    (copy2d_col_64x4: pairs of SMs read four different sectors of one line at once, and almost
+    none merge; gpu/cache_probe/lrc_probe.cu k_all_pairs merges every pair whose lines
+    no other SM reads, and fuzz_s0_0013's SMs, which all read the same sectors, merge).
+    Events are in l1_pass order: `order` lists the accesses so, `counts` their events."""
+    total = int(counts.sum())
+    info = ev_info[:total]
+    mergeable = np.flatnonzero((info >> E_MERGE) & 1)
+    if len(mergeable) < 2:
+        return
+    access = np.repeat(order, counts)[mergeable]
+    sm, domain = sm_of[access], domain_of[access]
+    line, step, mask = ev_line[mergeable], info[mergeable] >> E_STEP, info[mergeable] & 15
+    keys = np.lexsort((sm, step, domain, line))
+    k = (line[keys], domain[keys], step[keys])
+    same_read = np.r_[False, (k[0][1:] == k[0][:-1]) & (k[1][1:] == k[1][:-1]) & (k[2][1:] == k[2][:-1])]
+    same_sm = same_read & np.r_[False, sm[keys][1:] == sm[keys][:-1]]
+    # each SM's sectors of the line in this step, then how many different such sets the line sees
+    sm_start = np.flatnonzero(~same_sm)
+    sm_masks = np.bitwise_or.reduceat(mask[keys], sm_start)
+    read_of_sm = np.cumsum(~same_read[sm_start]) - 1
+    differs = np.r_[False, (read_of_sm[1:] == read_of_sm[:-1]) & (sm_masks[1:] != sm_masks[:-1])]
+    mixed_reads = np.zeros(read_of_sm[-1] + 1, bool)
+    mixed_reads[read_of_sm[differs]] = True
+    read_of_event = np.cumsum(~same_read) - 1
+    mixed = mergeable[keys[mixed_reads[read_of_event]]]
+    ev_info[mixed] &= ~(1 << E_MERGE)
+
+
+def coalescing_domains(sm_count: int, blocks: int, gpcs: int = 8, lead: int = 8, lead_tpcs: int = 4,
+                       tpcs: int = 8) -> np.ndarray:
+    """The GPC (the L2 request coalescer's domain) of each SM, numbered as the first wave's blocks
+    are placed. Measured on the H100 (gpu/cache_probe/lrc_probe.py): the first `lead`
+    blocks fill 4 TPCs of GPC 0; a grid of fewer blocks than SMs then spreads the rest over the
+    GPCs, one SM per TPC, a near-equal share each (GPC 0 has `lead_tpcs` TPCs left), GPC by GPC;
+    a full grid fills GPC after GPC, 16 SMs each."""
+    first = min(blocks, sm_count)
+    if first >= sm_count - sm_count % (2 * tpcs):
+        return np.minimum(np.arange(sm_count) // (2 * tpcs), gpcs - 1).astype(np.int64)
+    share = -(-(first - lead) // gpcs) if first > lead else 0
+    take = [min(share, lead_tpcs)] + [min(share, tpcs)] * (gpcs - 1)
+    extra, g = max(first - lead - sum(take), 0), 1
+    while extra > 0:
+        take[g] += 1
+        extra, g = extra - 1, g % (gpcs - 1) + 1
+    domains = np.full(sm_count, gpcs - 1, np.int64)
+    domains[:lead] = 0
+    start = lead
+    for gpc, n in enumerate(take):
+        domains[start:start + n] = gpc
+        start += n
+    return domains
+
+
+def merge_curve(sm_count: int, points: list[tuple[int, float]]) -> np.ndarray:
+    """merge_curve[n]: L2 lookups when n SMs read one sector together (interpolated, rounded)."""
+    xs, ys = zip(*points)
+    n = np.arange(sm_count + 2)
+    curve = np.rint(np.interp(n, xs, ys)).astype(np.int64)
+    curve[0] = 0
+    return np.maximum(curve, np.minimum(n, 1))

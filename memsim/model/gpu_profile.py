@@ -1,0 +1,251 @@
+"""GPU profiles: what the cache and time models need to know about one GPU, one JSON file each.
+
+    profile = memsim.model.gpu_profile.load("H100")      # case-insensitive; aliases like "a100-40gb"
+    profile.dram.bandwidth_gbs, profile.latency.dram_ns, profile.occupancy.max_warps_per_sm, ...
+
+Profiles live in memsim/model/profiles/<name>.json. Every number says where it comes from: `source`
+maps a field path ("dram.bandwidth_gbs") or a whole group ("occupancy") to "datasheet: ...",
+"measured: ..." or "derived: ...", and loading fails if a number has no source. The H100's
+measured numbers are written by `validate calibrate --gpu --record`; the others are datasheets.
+"""
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+from pydantic import BaseModel, Field, ValidationError, model_validator
+
+from ..errors import MemsimError
+
+PROFILE_DIR = Path(__file__).parent / "profiles"
+SOURCE_KINDS = ("datasheet:", "measured:", "derived:", "fitted:")
+
+
+class ProfileError(MemsimError):
+    """Unknown GPU name, or a profile file that is not a valid profile."""
+
+
+class Clocks(BaseModel):
+    sm_base_mhz: float = Field(gt=0, description="SM clock that ncu locks to (--clock-control base)")
+    sm_boost_mhz: float = Field(gt=0, description="SM clock under load without ncu (CUDA-event timings)")
+    memory_mhz: float = Field(gt=0, description="DRAM clock as ncu's dram__cycles_elapsed.avg.per_second shows it")
+
+
+class Occupancy(BaseModel):
+    max_threads_per_sm: int = Field(gt=0)
+    max_warps_per_sm: int = Field(gt=0)
+    max_blocks_per_sm: int = Field(gt=0)
+    max_threads_per_block: int = Field(gt=0)
+    registers_per_sm: int = Field(gt=0)
+    max_registers_per_thread: int = Field(gt=0)
+    register_allocation_unit: int = Field(gt=0, description="registers, allocated per warp in these units")
+    shared_per_sm_bytes: int = Field(ge=0, description="largest shared-memory carveout of one SM")
+    shared_per_block_bytes: int = Field(ge=0, description="largest shared memory one block may opt in to")
+    shared_reserved_per_block_bytes: int = Field(ge=0, description="what the driver reserves per block")
+    shared_allocation_unit: int = Field(gt=0)
+
+
+class L1(BaseModel):
+    l1_shared_per_sm_bytes: int = Field(gt=0, description="unified L1 + shared memory of one SM")
+    carveouts_kb: list[int] = Field(description="shared-memory carveouts the driver can choose (KB)")
+    line_bytes: int = Field(gt=0)
+    sector_bytes: int = Field(gt=0)
+    caches_global_loads: bool = Field(description="plain ld.global allocates in L1 (False on consumer "
+                                                  "Pascal: only read-only ld.global.nc does)")
+
+
+class L2(BaseModel):
+    size_bytes: int = Field(gt=0)
+    line_bytes: int = Field(gt=0)
+    sector_bytes: int = Field(gt=0)
+    partitions: int = Field(gt=0, description="L2 partitions (a far partition costs extra latency)")
+    request_coalescer: bool = Field(False, description="an L2 request coalescer merges reads of the same "
+                                                       "sectors from SMs of one GPC (measured on the H100)")
+    atomic_unit_bytes: int = Field(gt=0, description="aligned address range whose atomic packets one L2 atomic "
+                                                     "unit applies one after another (memsim.metrics."
+                                                     "ATOMIC_UNIT_SIZES)")
+
+
+class Dram(BaseModel):
+    size_bytes: int = Field(gt=0)
+    bus_width_bits: int = Field(gt=0)
+    bandwidth_gbs: float = Field(gt=0, description="peak DRAM bandwidth (datasheet), GB/s")
+    fetch_bytes: int = Field(gt=0, description="bytes a 32-byte L2 miss pulls from DRAM")
+
+
+class Throughput(BaseModel):
+    """Sustained rates: bandwidths in GB/s at the boost clock, per-SM rates per SM cycle."""
+
+    dram_copy_gbs: float = Field(gt=0, description="streaming device-to-device copy, bytes read + written")
+    dram_read_gbs: float = Field(gt=0, description="streaming read-only kernel")
+    l2_read_gbs: float = Field(gt=0, description="reading a buffer that fits in L2, all SMs")
+    l2_sectors_per_clk: float = Field(gt=0, description="L2 sector accesses per SM cycle, whole GPU "
+                                                        "(the limit of scattered, one-sector requests)")
+    l1_bytes_per_clk_per_sm: float = Field(gt=0, description="global loads served by L1")
+    l1_wavefronts_per_clk_per_sm: float = Field(gt=0, description="L1 tag/data-stage wavefronts per cycle")
+    shared_bytes_per_clk_per_sm: float = Field(gt=0, description="conflict-free shared loads")
+    shared_wavefronts_per_clk_per_sm: float = Field(gt=0)
+    issue_per_clk_per_sm: float = Field(gt=0, description="warp instructions issued per SM cycle (schedulers)")
+    l2_atomic_packet_cycles: float = Field(gt=0, description="SM cycles an L2 atomic unit spends on one packet of "
+                                                             "a global atomic (one sector, one operation per word)")
+
+
+class Latency(BaseModel):
+    l1_hit_cycles: float = Field(gt=0, description="dependent load that hits L1 (SM cycles)")
+    l2_hit_cycles: float = Field(gt=0, description="dependent load that misses L1 and hits L2 (SM cycles)")
+    dram_ns: float = Field(gt=0, description="dependent load that misses L2 (ns)")
+    shared_cycles: float = Field(gt=0, description="dependent shared load (SM cycles)")
+    l2_atomic_float_ns: float = Field(gt=0, description="ns a floating-point atomic packet waits for the previous "
+                                                     "one to its sector (the add's latency; the same at base and "
+                                                     "boost SM clocks, measured: not in SM cycles)")
+
+
+class Launch(BaseModel):
+    event_single_us: float = Field(ge=0, description="CUDA events around one launch of an empty kernel "
+                                                     "without arguments from CuPy (median)")
+    event_per_argument_us: float = Field(ge=0, description="what each kernel argument adds to that")
+    back_to_back_us: float = Field(ge=0, description="per launch, many empty launches between two events")
+    kernel_floor_ns: float = Field(ge=0, description="gpu__time_duration.sum of an empty kernel under ncu")
+
+
+class Calibration(BaseModel):
+    """What the measured numbers were measured with (filled by `validate calibrate --record`)."""
+
+    versions: dict[str, str | int] = Field(default_factory=dict, description="gpu.versions.Versions: "
+                                           "GPU, driver, CUDA, CuPy, NVRTC, ncu, date")
+    raw: dict[str, float] = Field(default_factory=dict, description="every microbenchmark's result")
+
+
+class Fitted(BaseModel):
+    """The models' constants that were fitted to recordings rather than measured or read from a
+    datasheet: memsim.model.timing.TimeModelConstants and the numbers of memsim.model.cache.CacheTuning.
+    The profile's source["fitted"] says which recordings (the fit set) they were fitted to."""
+
+    time_model: dict[str, float]
+    cache_tuning: dict[str, float | int | list[tuple[int, float]]]
+
+
+class GpuProfile(BaseModel):
+    name: str = Field(description="short name, also the file name: H100")
+    full_name: str
+    aliases: list[str] = Field(default_factory=list)
+    compute_capability: str
+    arch: str | None = Field(None, description="the architecture memsim compiles for and counts with "
+                             "on this GPU (sm_61: Pascal's rules, memsim.model.pascal); None: sm_90, the "
+                             "SASS engine's, which the H100-fitted models were made on")
+    sm_count: int = Field(gt=0)
+    warp_size: int = 32
+    clocks: Clocks
+    occupancy: Occupancy
+    l1: L1
+    l2: L2
+    dram: Dram
+    throughput: Throughput
+    latency: Latency
+    launch: Launch
+    fitted: Fitted
+    source: dict[str, str] = Field(description="field path or group -> 'datasheet: ...' / "
+                                               "'measured: ...' / 'derived: ...' / 'fitted: ...'")
+    calibration: Calibration | None = None
+
+    @model_validator(mode="after")
+    def _atomic_unit_is_counted(self) -> "GpuProfile":
+        from ..metrics import ATOMIC_UNIT_SIZES
+        if self.l2.atomic_unit_bytes not in ATOMIC_UNIT_SIZES:
+            raise ValueError(f"l2.atomic_unit_bytes must be one of {ATOMIC_UNIT_SIZES} (the units the emulator "
+                             f"counts atomic packets in), not {self.l2.atomic_unit_bytes}")
+        return self
+
+    @model_validator(mode="after")
+    def _every_number_has_a_source(self) -> "GpuProfile":
+        for key, text in self.source.items():
+            if not text.startswith(SOURCE_KINDS):
+                raise ValueError(f"source of '{key}' must start with one of {', '.join(SOURCE_KINDS)}")
+        missing = [path for path in self.number_paths() if self.source_of(path) is None]
+        if missing:
+            raise ValueError(f"no source for {', '.join(missing[:6])}")
+        return self
+
+    def number_paths(self) -> list[str]:
+        """Dotted paths of every hardware number (the sub-models' fields and sm_count)."""
+        paths = ["sm_count", "fitted"]
+        for group in ("clocks", "occupancy", "l1", "l2", "dram", "throughput", "latency", "launch"):
+            paths += [f"{group}.{field}" for field in type(getattr(self, group)).model_fields]
+        return paths
+
+    def source_of(self, path: str) -> str | None:
+        """The source text of a number: its own entry, else its group's."""
+        return self.source.get(path) or self.source.get(path.split(".")[0])
+
+    def measured(self, path: str) -> bool:
+        return (self.source_of(path) or "").startswith("measured:")
+
+    def cycles_to_ns(self, cycles: float, boost: bool = False) -> float:
+        mhz = self.clocks.sm_boost_mhz if boost else self.clocks.sm_base_mhz
+        return cycles * 1e3 / mhz
+
+
+# The GPU whose counters the exact engines reproduce (sm_90 code; the recordings in validate/
+# are of it). Its profile answers the few hardware questions a bare simulation asks (%nsmid).
+DEFAULT_GPU = "H100"
+
+
+def sm_count(name: str = DEFAULT_GPU) -> int:
+    """SMs of the GPU `name`: what %nsmid reads and %smid ranges over."""
+    return load(name).sm_count
+
+
+def names() -> list[str]:
+    """Short names of every profile shipped with memsim."""
+    return sorted(p["name"] for p in _raw_profiles().values())
+
+
+def load(name: str) -> GpuProfile:
+    """The profile of `name` (case-insensitive; short name or alias); ProfileError if unknown."""
+    key = _key(name)
+    for file, raw in _raw_profiles().items():
+        if key in {_key(raw.get("name", "")), *map(_key, raw.get("aliases", []))}:
+            return _validated(file, raw)
+    raise ProfileError(f"unknown GPU '{name}': known GPUs are {', '.join(names())}")
+
+
+def load_file(path: Path) -> GpuProfile:
+    try:
+        raw = json.loads(Path(path).read_text())
+    except OSError as exc:
+        raise ProfileError(f"cannot read {path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise ProfileError(f"{path} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    return _validated(Path(path), raw)
+
+
+def save(profile: GpuProfile, directory: Path = PROFILE_DIR) -> Path:
+    path = Path(directory) / f"{profile.name.lower()}.json"
+    path.write_text(profile.model_dump_json(indent=1) + "\n")
+    _raw_profiles.cache_clear()
+    return path
+
+
+def _validated(path: Path, raw: dict) -> GpuProfile:
+    try:
+        return GpuProfile.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "profile"
+        raise ProfileError(f"{path.name}: {where}: {first['msg']}") from None
+
+
+def _key(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+@functools.lru_cache(maxsize=1)
+def _raw_profiles() -> dict[Path, dict]:
+    profiles = {}
+    for path in sorted(PROFILE_DIR.glob("*.json")):
+        try:
+            profiles[path] = json.loads(path.read_text())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise ProfileError(f"cannot read GPU profile {path.name}: {exc}") from None
+    return profiles

@@ -1,0 +1,198 @@
+"""Stages 3 to 5 together: the modeled numbers for one GPU, on top of the exact counts.
+
+    report = memsim.predict(source, "kernel", grid, block, args, gpu="H100")
+
+The one place that runs an engine and then the models: the engine (memsim.engine.registry)
+emulates the launch with the cache model (memsim.model.cache: L1, L2, DRAM traffic) listening
+to every global warp access it streams, ordered by the register flow the engine gives of its
+code; then the time model (memsim.model.timing: ncu's gpu__time_duration at base clocks and the
+CUDA-event time) reads the report. The report comes back with those metrics marked MODELED.
+With engine="sass" the exact counters and the trace the cache model reads both come from the
+instruction stream the GPU runs.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from . import metrics as m
+from .compiler.nvrtc import SASS_SUFFIXES, include_options
+from .engine import registry
+from .engine.interface import KernelShape
+from .engine.simulation import simulate
+from .engine.trace import TraceRequest
+from .errors import LaunchError, MemsimError
+from .launch import LaunchSpec, Value, dims
+from .model.cache import CacheModel, CacheTuning, TrafficEstimate
+from .model.gpu_profile import GpuProfile, load
+from .model.pascal import WideSharedCounter, compile_arch, pascal_counts, uses_pascal_rules, wide_shared_rows
+from .model.scheduling import ProgramFlow
+from .model.timing import predict_time
+from .report import KernelReport
+
+MAX_TRACE_CAPACITY = 1 << 21        # warp accesses per worker and chunk (~600 MB of trace)
+FIRST_CAPACITY = 1 << 17
+DEFAULT_REGISTERS = 32
+
+
+def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
+            arch: str | None = None, options: Sequence[str] = (), *, gpu: str | GpuProfile = "H100",
+            engine: str = "auto", registers_per_thread: int | None = None,
+            include_dirs: Sequence[str] | None = None) -> KernelReport:
+    """memsim.simulate plus the cache and time models of `gpu` (a profile name or GpuProfile);
+    `kernel_name` and `include_dirs` as memsim.simulate's. `arch` defaults to the GPU's (its
+    profile's `arch`, else sm_90); on Pascal (sm_6x) the report also carries nvprof's metrics,
+    counted with Pascal's rules (memsim.model.pascal, memsim.views.nvprof)."""
+    profile = gpu if isinstance(gpu, GpuProfile) else load(gpu)
+    arch = arch or profile.arch or "sm_90"
+    target = compile_arch(arch)
+    engine = registry.resolve_engine(engine, source, target)
+    if source.strip().endswith(SASS_SUFFIXES):
+        raise LaunchError("--gpu's cache and time models read the kernel's PTX, which a .sass or "
+                          ".cubin lacks: leave out --gpu for its exact counters")
+    report = simulate_with_caches(source, kernel_name, grid, block, args, shared_mem, target, options,
+                                  gpu=profile, registers_per_thread=registers_per_thread, engine=engine,
+                                  include_dirs=include_dirs)
+    estimate = predict_time(report, None, profile, registers_per_thread=registers_per_thread,
+                            static_shared_bytes=report.static_shared_bytes, arguments=len(args))
+    report.metrics[m.DURATION] = estimate.duration_ns
+    report.metrics[m.EVENT_TIME_MS] = estimate.event_ms
+    report.provenance.update({name: m.Provenance.MODELED for name in m.MODELED + [m.EVENT_TIME_MS]
+                              if name in report.metrics})
+    report.gpu = profile.name
+    report.arch = arch
+    if uses_pascal_rules(profile):
+        launch = dict(source=source, kernel_name=kernel_name, grid=grid, block=block, args=args,
+                      shared_mem=shared_mem, arch=target, options=options, engine=engine,
+                      include_dirs=include_dirs)
+        report.nvprof_metrics = _nvprof_view(report, profile, estimate.occupancy, launch)
+    return report
+
+
+def predict_spec(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]]:
+    """Materialize a LaunchSpec's arguments and predict it."""
+    values = spec.materialize()
+    return predict(spec.source, spec.kernel, spec.grid, spec.block, values, spec.shared_mem,
+                   options=spec.options, **kwargs), values
+
+
+# ---- the cache model, listening to a run ------------------------------------------------------
+
+@dataclass
+class _SizedTrace(TraceRequest):
+    """A trace request that remembers the largest chunk it saw, so an overflow can be retried."""
+
+    most_filled: int = 0
+
+    def deliver(self, records: np.ndarray, addresses: np.ndarray, filled: int) -> None:
+        self.most_filled = max(self.most_filled, filled)
+        super().deliver(records, addresses, filled)
+
+
+def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[Value],
+                         shared_mem: int = 0, arch: str = "sm_90", options: Sequence[str] = (), *,
+                         gpu="H100", registers_per_thread: int | None = None,
+                         tuning: CacheTuning | None = None, engine: str = "auto",
+                         **simulate_kwargs) -> KernelReport:
+    """memsim.simulate plus the cache model: the report's MODELED cache and DRAM metrics filled in.
+
+    `engine` ("ptx" or "sass", as memsim.simulate) emulates the launch, and its trace and code
+    (the loads each access waits for) drive the model: with "sass" the access stream is the
+    one the GPU runs, ptxas' unrolling included. `registers_per_thread` (occupancy) defaults
+    to 32 where the compiler's figure is unknown."""
+    engine = registry.resolve_engine(engine, source, arch)
+    options = (*options, *include_options(simulate_kwargs.pop("include_dirs", None)))
+    shape = registry.get(engine).shape(source, kernel_name, arch, options)
+    b = dims(block)
+    threads = b[0] * b[1] * b[2]
+    flow = ProgramFlow.of(shape.flow)
+    blocks_per_chunk, capacity = 0, 0
+    while True:
+        model = CacheModel(gpu, threads_per_block=threads,
+                           registers_per_thread=registers_per_thread or DEFAULT_REGISTERS,
+                           shared_per_block=shape.shared_static + shared_mem,
+                           flow=flow, blocks=int(np.prod(dims(grid))), tuning=tuning)
+        if not blocks_per_chunk:
+            blocks_per_chunk, capacity = _first_chunking(shape, threads, model.wave_blocks)
+        request = _SizedTrace(spaces=("global",), on_chunk=model.consume,
+                              blocks_per_chunk=blocks_per_chunk, capacity=capacity)
+        try:
+            report = simulate(source, kernel_name, grid, block, args, shared_mem, arch, options,
+                              trace=request, engine=engine, **simulate_kwargs)
+            break
+        except MemsimError:
+            model.close()
+            if request.most_filled <= request.capacity:
+                raise
+            blocks_per_chunk, capacity = _rechunk(blocks_per_chunk, request.most_filled)
+        except BaseException:
+            model.close()
+            raise
+    traffic = model.result()
+    report.metrics.update(traffic.metrics())
+    report.provenance.update({k: m.Provenance.MODELED for k in traffic.metrics()})
+    report.gpu = model.geometry.gpu
+    return report
+
+
+def model_traffic(spec: LaunchSpec, gpu="H100", registers_per_thread: int | None = None,
+                  tuning: CacheTuning | None = None, engine: str = "auto") -> TrafficEstimate:
+    """The modeled cache and DRAM counters of a LaunchSpec (its arguments materialized)."""
+    report = simulate_with_caches(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(),
+                                  spec.shared_mem, options=spec.options, gpu=gpu,
+                                  registers_per_thread=registers_per_thread, tuning=tuning,
+                                  engine=engine)
+    return TrafficEstimate.model_validate({k: report.metrics[k] for k in TrafficEstimate().metrics()})
+
+
+def _first_chunking(shape: KernelShape, threads: int, wave_blocks: int) -> tuple[int, int]:
+    """(blocks per chunk, capacity) of the first try: about half a wave per emulator worker,
+    so the model works on one window while the emulator runs the next. A bound on one block's
+    warp accesses is exact without loops: each instruction runs once per warp."""
+    if shape.has_loops:
+        return 1, FIRST_CAPACITY   # an overflow costs one chunk and tells the real size
+    per_block = max(shape.global_instructions * (-(-threads // 32)), 1)
+    if per_block > MAX_TRACE_CAPACITY:
+        return 1, per_block
+    blocks = max(1, min(max(wave_blocks // 2, 1), FIRST_CAPACITY // per_block))
+    return blocks, blocks * per_block
+
+
+def _rechunk(blocks_per_chunk: int, filled: int) -> tuple[int, int]:
+    """After an overflow of `filled` accesses in a chunk: room for twice that per block."""
+    per_block = -(-filled // blocks_per_chunk)
+    if 2 * per_block > MAX_TRACE_CAPACITY:
+        if per_block > MAX_TRACE_CAPACITY:
+            raise MemsimError(f"cache model: one block makes {per_block:,} global warp accesses; "
+                              f"at most {MAX_TRACE_CAPACITY:,} per block can be modeled")
+        return 1, per_block + per_block // 8
+    return 1, 2 * per_block
+
+
+# ---- Pascal: nvprof's metrics ------------------------------------------------------------------
+
+def _nvprof_view(report: KernelReport, profile: GpuProfile, occ, launch: dict) -> dict[str, float]:
+    """nvprof's metrics under Pascal's rules; 8- and 16-byte shared accesses, whose Pascal count
+    differs from sm_90's, are counted again from a trace of just those instructions (the launch
+    runs once more; its outputs are discarded: the arguments were already written once)."""
+    from .views.nvprof import nvprof_metrics, occupancy_fraction
+
+    recount = _wide_shared_recount(report, launch)
+    counts = pascal_counts(report, launch["options"], recount)
+    blocks = report.grid[0] * report.grid[1] * report.grid[2]
+    occupancy = occupancy_fraction(profile, blocks, occ.blocks_per_sm,
+                                   occ.warps_per_sm // max(occ.blocks_per_sm, 1))
+    return {metric.name: metric.value for metric in nvprof_metrics(report, counts, occupancy)}
+
+
+def _wide_shared_recount(report: KernelReport, launch: dict) -> dict[int, int]:
+    widths = wide_shared_rows(report)
+    if not widths:
+        return {}
+    counter = WideSharedCounter(widths)
+    args = [a.copy() if hasattr(a, "copy") else a for a in launch.pop("args")]
+    simulate(args=args, trace=TraceRequest(pcs=set(widths), spaces=("shared",), on_chunk=counter.consume),
+             **launch)
+    return counter.transactions

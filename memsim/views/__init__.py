@@ -1,0 +1,1 @@
+"""Stage 6, the views: tables, warp pictures, findings, the source view, comparisons, notebook HTML."""

@@ -1,0 +1,78 @@
+"""The seed notes' own ncu tables, reproduced through the catalog.
+
+Seed 003 measured row and column sums of a 16384² float matrix (A100, ncu); seed 004's transpose
+counts imply a 4096² double matrix. These sector and wavefront rules hold from sm_70 on, so the
+numbers are the H100's too (tests/validate/test_golden_h100.py checks the float launches against an H100);
+seed 003's are also held on the sm_80 code its A100 ran (docs/a100.md).
+"""
+import numpy as np
+import pytest
+
+import memsim
+from memsim import catalog
+from memsim import metrics as m
+from memsim.catalog.nvprof_seeds import SEED_FIGURES
+from memsim.prediction import predict_spec
+from memsim.engine.sass.program import constant_bank
+from memsim.engine.registry import resolve_engine
+
+S003_ROW = {m.GLOBAL_LD_REQUESTS: 8_388_608, m.GLOBAL_LD_SECTORS: 268_435_456}
+S003_COL = {m.GLOBAL_LD_REQUESTS: 8_388_608, m.GLOBAL_LD_SECTORS: 33_554_432}
+# (catalog entry, parameters, {metric: the seed's published value})
+SEED_TABLES = [
+    ("row_sums", dict(nx=16384), S003_ROW),
+    ("col_sums", dict(nx=16384), S003_COL),
+    ("transpose_naive_col", dict(nx=4096, dtype="float64"),
+     {m.GLOBAL_LD_REQUESTS: 524_288, m.GLOBAL_ST_REQUESTS: 524_288,
+      m.GLOBAL_LD_SECTORS: 16_777_216, m.GLOBAL_ST_SECTORS: 4_194_304}),
+    ("transpose_smem", dict(nx=4096, dtype="float64"), {m.SHARED_LD_WAVEFRONTS: 16_777_216}),
+    ("transpose_smem_pad", dict(nx=4096, dtype="float64"), {m.SHARED_LD_WAVEFRONTS: 1_048_576}),
+]
+
+
+@pytest.mark.parametrize("name,params,published", SEED_TABLES, ids=[t[0] for t in SEED_TABLES])
+def test_seed_table_reproduces(name, params, published):
+    report, _ = memsim.simulate_spec(catalog.get(name).launch(**params))
+    assert {k: report.metrics[k] for k in published} == published
+
+
+A100_COUNTS = [f for f in SEED_FIGURES if f.launch.gpu == "A100" and f.kind == "count"]
+A100_LAUNCHES = {f.launch.entry: f.launch for f in A100_COUNTS}
+
+
+@pytest.mark.parametrize("entry", sorted(A100_LAUNCHES))
+def test_seed_003_on_the_a100(entry):
+    """--gpu A100 compiles for sm_80 and runs that SASS: seed 003's ncu counts, at its size."""
+    launch = A100_LAUNCHES[entry]
+    report, _ = predict_spec(launch.spec(), gpu=launch.gpu)
+    assert (report.arch, report.engine) == ("sm_80", "sass")
+    published = {f.metric: f.value for f in A100_COUNTS if f.launch.entry == entry}
+    assert {k: report.metrics[k] for k in published} == published
+
+
+@pytest.mark.parametrize("entry,extra", [("row_sums", lambda ds: -2), ("col_sums", lambda ds: 2 + ds // 4)])
+def test_sm_80_code_differs_from_sm_90_only_outside_memory(entry, extra):
+    """The same loads (4-way unrolled LDG.E, none merged) on both; per warp, sm_80's col_sums
+    loop runs one more instruction per unrolled step, and its row_sums two fewer in all."""
+    ds = 1024
+    spec = catalog.get(entry).launch(nx=ds)
+    sm80, _ = memsim.simulate_spec(spec, arch="sm_80")
+    sm90, _ = memsim.simulate_spec(spec, arch="sm_90")
+    memory = [k for k in sm90.metrics if k.startswith(("l1tex__", "smsp__sass_"))]
+    assert {k: sm80.metrics[k] for k in memory} == {k: sm90.metrics[k] for k in memory}
+    difference = sm80.metrics[m.SASS_WARP_INSTRUCTIONS] - sm90.metrics[m.SASS_WARP_INSTRUCTIONS]
+    assert difference == extra(ds) * ds // 32
+
+
+def test_a100_picks_the_sass_engine_for_sm_80():
+    assert resolve_engine("auto", "__global__ void k() {}", "sm_80") == "sass"
+    assert resolve_engine("auto", "__global__ void k() {}", "sm_86") == "ptx"
+
+
+def test_bank_zero_parameters_by_arch():
+    """sm_80 code reads its parameters from c[0x0][0x160], sm_90 code from c[0x0][0x210]."""
+    params = np.arange(1, 9, dtype=np.uint8)
+    assert constant_bank((1, 1, 1), (1, 1, 1), params, "sm_80")[0x160:0x168].tolist() == list(range(1, 9))
+    assert constant_bank((1, 1, 1), (1, 1, 1), params, "sm_90")[0x210:0x218].tolist() == list(range(1, 9))
+    with pytest.raises(memsim.errors.LaunchError):
+        constant_bank((1, 1, 1), (1, 1, 1), params, "sm_75")

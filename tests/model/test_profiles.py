@@ -1,0 +1,177 @@
+"""GPU profiles: loading by name, validation of sources, calibration results applied to a profile,
+and (on a GPU) the calibration microbenchmarks themselves."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from pydantic import ValidationError
+
+from gpu.calibrate import CalibrationResult
+from gpu.versions import Versions
+from memsim.model import gpu_profile
+from memsim.model.cache import CacheTuning
+from memsim.model.gpu_profile import ProfileError
+from memsim.model.timing import TimeModelConstants
+from validate import calibrate as cal
+
+REQUIRED = ["H100", "A100", "GTX1050Ti", "GTX1060"]
+
+
+@pytest.mark.parametrize("name", gpu_profile.names())
+def test_every_shipped_profile_is_valid_and_sourced(name):
+    profile = gpu_profile.load(name)
+    assert profile.name == name
+    for path in profile.number_paths():
+        assert profile.source_of(path).split(":")[0] in ("datasheet", "measured", "derived", "fitted"), path
+    assert profile.source_of("fitted").startswith("fitted:")   # and it names the fit set
+    assert profile.occupancy.max_warps_per_sm * profile.warp_size == profile.occupancy.max_threads_per_sm
+    assert profile.clocks.sm_base_mhz <= profile.clocks.sm_boost_mhz
+
+
+def test_fitted_constants_come_from_the_profile():
+    """TimeModelConstants and CacheTuning hold no values of their own: the profile's do."""
+    h100 = gpu_profile.load("H100")
+    assert TimeModelConstants.for_gpu(h100).model_dump() == h100.fitted.time_model
+    assert CacheTuning.for_gpu("H100").l2_ways == h100.fitted.cache_tuning["l2_ways"]
+    with pytest.raises(ValidationError):
+        TimeModelConstants()
+
+
+def test_the_seed_gpus_have_profiles():
+    assert set(REQUIRED) <= set(gpu_profile.names())
+
+
+@pytest.mark.parametrize("asked, expected", [
+    ("H100", "H100"), ("h100", "H100"), ("NVIDIA H100 80GB HBM3", "H100"), ("gtx 1050 ti", "GTX1050Ti"),
+    ("GeForce GTX 1060 6GB", "GTX1060"), ("a100-sxm4-40gb", "A100"), ("A100", "A100"),
+])
+def test_load_is_case_insensitive_and_knows_aliases(asked, expected):
+    assert gpu_profile.load(asked).name == expected
+
+
+def test_unknown_gpu_lists_the_known_ones():
+    with pytest.raises(ProfileError) as info:
+        gpu_profile.load("V100")
+    message = str(info.value)
+    assert "V100" in message and all(name in message for name in REQUIRED)
+    assert "\n" not in message
+
+
+def _raw(name: str) -> dict:
+    return json.loads((gpu_profile.PROFILE_DIR / f"{name.lower()}.json").read_text())
+
+
+@pytest.mark.parametrize("breakage, complaint", [
+    (lambda raw: raw["source"].pop("dram"), "no source for dram."),
+    (lambda raw: raw["source"].update(latency="guessed"), "must start with"),
+    (lambda raw: raw["dram"].update(bandwidth_gbs=-1), "dram.bandwidth_gbs"),
+    (lambda raw: raw.pop("l2"), "l2"),
+    (lambda raw: raw["l2"].update(atomic_unit_bytes=384), "atomic_unit_bytes must be one of"),
+    (lambda raw: raw["source"].pop("latency.l2_atomic_float_ns") and raw["source"].pop("latency"),
+     "no source for latency."),
+])
+def test_a_broken_profile_is_one_clear_error(tmp_path, breakage, complaint):
+    raw = _raw("A100")
+    breakage(raw)
+    path = tmp_path / "a100.json"
+    path.write_text(json.dumps(raw))
+    with pytest.raises(ProfileError, match=complaint.replace(".", r"\.")):
+        gpu_profile.load_file(path)
+
+
+def test_the_h100_numbers_come_from_calibration():
+    profile = gpu_profile.load("H100")
+    assert all(profile.measured(path) for path, _, _ in cal.RULES)
+    assert profile.calibration.versions["gpu"].startswith("NVIDIA H100") and profile.calibration.versions["driver"]
+
+
+def test_a_group_source_covers_its_fields_and_a_field_source_overrides_it():
+    profile = gpu_profile.load("H100")
+    assert profile.source_of("dram.fetch_bytes").startswith("measured:")
+    assert profile.source_of("dram.size_bytes") == profile.source["dram"]
+
+
+# A calibration result with every number the rules read (values of the right order for an H100).
+FAKE_VALUES = {
+    "clock.sm_mhz": 1755.0, "ncu.copy.sm__cycles_elapsed.avg.per_second": 1.59e9,
+    "ncu.copy.dram__cycles_elapsed.avg.per_second": 2.619e9, "copy.gbs": 2900.0, "read.gbs": 3050.0,
+    "l2_read.gbs": 7100.0, "l1_read.bytes_per_clk_per_sm": 120.0,
+    "shared_free.wavefronts_per_clk_per_sm": 0.97, "shared_conflict32.wavefronts_per_clk_per_sm": 0.99,
+    "latency.l1_cycles": 34.0, "latency.l2_cycles": 270.0, "ncu.chase_dram_ns": 610.0,
+    "latency.shared_cycles": 30.0, "launch.event_single_us": 4.8, "launch.back_to_back_us": 2.1,
+    "launch.event_args_us": 6.8, "atomic_unit.ns_per_packet": 0.6, "atomic_float_one.ns_per_add": 1.8,
+    "ncu.empty_1.gpu__time_duration.sum": 2250.0,
+}
+
+
+def _fake_result(values=FAKE_VALUES) -> CalibrationResult:
+    return CalibrationResult(versions=Versions(gpu="NVIDIA H100 80GB HBM3", driver="580", date="2026-11-22T10:00:00"),
+                             values=values)
+
+
+def test_apply_marks_every_rule_measured_and_keeps_datasheet_numbers():
+    before = gpu_profile.load("A100")  # any profile: apply does not look at the name
+    after = cal.apply(before, _fake_result())
+    for path, _, _ in cal.RULES:
+        assert after.measured(path), path
+    assert after.latency.dram_ns == 610.0 and after.clocks.sm_boost_mhz == 1755.0
+    assert after.launch.event_per_argument_us == pytest.approx(0.5)
+    assert after.throughput.shared_bytes_per_clk_per_sm == pytest.approx(0.97 * 128)
+    assert after.dram.bandwidth_gbs == before.dram.bandwidth_gbs
+    assert after.calibration.raw["copy.gbs"] == 2900.0 and after.calibration.versions["driver"] == "580"
+    assert after.throughput.l2_atomic_packet_cycles == pytest.approx(0.6 * 1.755)
+    assert after.latency.l2_atomic_float_ns == 1.8   # in ns: it does not follow the SM clock
+
+
+def test_apply_without_the_ncu_pass_keeps_the_old_numbers_there():
+    event_only = {k: v for k, v in FAKE_VALUES.items() if not k.startswith("ncu.")}
+    before = gpu_profile.load("A100")
+    after = cal.apply(before, _fake_result(event_only))
+    assert after.launch.kernel_floor_ns == before.launch.kernel_floor_ns
+    assert after.source_of("launch.kernel_floor_ns") == before.source_of("launch.kernel_floor_ns")
+    assert after.measured("launch.event_single_us")
+
+
+def test_calibrate_from_a_file_prints_the_table_without_recording(tmp_path):
+    path = tmp_path / "calibration.json"
+    path.write_text(_fake_result().model_dump_json())
+    before = (gpu_profile.PROFILE_DIR / "h100.json").read_text()
+    done = _validate("calibrate", "--from", str(path))
+    assert done.returncode == 0, done.stderr
+    assert "latency.dram_ns" in done.stdout and "610" in done.stdout
+    assert (gpu_profile.PROFILE_DIR / "h100.json").read_text() == before
+
+
+@pytest.mark.parametrize("args, complaint", [
+    ((), "add --gpu"),
+    (("--from", "/nonexistent/calibration.json"), "cannot read"),
+])
+def test_calibrate_bad_input_is_one_line(args, complaint):
+    done = _validate("calibrate", *args)
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: ") and complaint in done.stderr and done.stderr.count("\n") == 1
+
+
+def _validate(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "validate.cli", *args], capture_output=True, text=True)
+
+
+def _has_cupy_gpu() -> bool:
+    try:
+        import cupy
+        return cupy.cuda.runtime.getDeviceCount() > 0
+    except Exception:
+        return False
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not _has_cupy_gpu(), reason="needs CuPy and a CUDA GPU")
+def test_pointer_chase_latencies_are_ordered_on_the_gpu():
+    from gpu.calibrate import MIB, Bench
+    bench = Bench()
+    l1 = bench.chase_cycles("k_cal_chase_l1", bench.chain(16 * 1024, 128, 1), 1024)
+    l2 = bench.chase_cycles("k_cal_chase_l2", bench.chain(2 * MIB, 256, 2), 8192)
+    assert 10 < l1 < l2 < 2000
