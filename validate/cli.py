@@ -142,6 +142,7 @@ def command_run(args: argparse.Namespace) -> int:
         raise rec.RecordError(f"no recorded measurements of {' or '.join(SETS[args.cases])} cases under {args.data}: record "
                               "them on a GPU machine with `validate run --gpu --record`, or simulate without "
                               "comparing: --sim-only")
+    files = recordings_of(files, args.model, args.data)
     selected = lambda record: (fnmatch.fnmatchcase(record.name, args.filter)
                                and not set(args.skip_tag) & set(record.tags))
     total = sum(1 for f in files for c in f.cases if c.measured and selected(c))
@@ -153,6 +154,22 @@ def command_run(args: argparse.Namespace) -> int:
     if note:
         print(note)
     return code
+
+
+def recordings_of(files: list[rec.MeasurementFile], model: str | None, data: Path) -> list[rec.MeasurementFile]:
+    """With --model, only the recordings of that GPU: its cache and time models say nothing of
+    another GPU's launches (validate/data holds the H200's beside the H100's, and the H100's
+    leave-one-family-out fits must not read H200 durations)."""
+    if not model:
+        return files
+    from memsim import gpu_profile
+    gpu = gpu_profile.load(model).name
+    mine = [f for f in files if f.gpu == gpu.lower()]
+    if not mine:
+        raise rec.RecordError(f"no recordings of the {gpu} under {data} (found: "
+                              f"{', '.join(sorted({f.gpu for f in files}))}); --model compares a GPU's "
+                              "model with that GPU's recordings")
+    return mine
 
 
 def simulate_only(args: argparse.Namespace) -> int:

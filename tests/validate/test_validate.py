@@ -351,3 +351,17 @@ def test_a_known_difference_that_starts_matching_fails_as_fixed():
     assert compare_case(record, "h100", "suite", prediction, known).status == Status.KNOWN
     prediction.metrics[m.GLOBAL_LD_REQUESTS] += 1   # a difference the list does not explain
     assert compare_case(record, "h100", "suite", prediction, known).status == Status.FAIL
+
+
+@pytest.mark.parametrize("model, kept", [(None, ["h100", "h200"]), ("H100", ["h100"]), ("h200", ["h200"]),
+                                         ("H100 SXM", ["h100"])])
+def test_a_model_is_compared_with_its_own_gpus_recordings(model, kept):
+    from validate.cli import recordings_of
+    files = [make_file(), make_file().model_copy(update={"gpu": "h200"})]
+    assert [f.gpu for f in recordings_of(files, model, Path("data"))] == kept
+
+
+def test_a_model_without_recordings_of_its_gpu_is_one_clear_error():
+    from validate.cli import recordings_of
+    with pytest.raises(rec.RecordError, match="no recordings of the A100"):
+        recordings_of([make_file()], "A100", Path("data"))
