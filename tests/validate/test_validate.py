@@ -3,6 +3,7 @@ simulator and fake measurements; then the real check of memsim against the recor
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
