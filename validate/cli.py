@@ -162,7 +162,7 @@ def recordings_of(files: list[rec.MeasurementFile], model: str | None, data: Pat
     leave-one-family-out fits must not read H200 durations)."""
     if not model:
         return files
-    from memsim import gpu_profile
+    from memsim.model import gpu_profile
     gpu = gpu_profile.load(model).name
     mine = [f for f in files if f.gpu == gpu.lower()]
     if not mine:
