@@ -73,3 +73,25 @@ def release_barrier(run_mask, waiting):
 def fail(err, code, pc, block, thread, address, extra):
     """Stop the run: err = [code, pc, block, thread, address, extra] (memsim.engine.faults)."""
     err[0], err[1], err[2], err[3], err[4], err[5] = code, pc, block, thread, address, extra
+
+
+@njit(cache=True, _nrt=False)
+def shuffle_source(mode, lane, b, clamp, seg):
+    """(source lane, in range) of a warp shuffle (PTX shfl.sync, SASS SHFL), mode 0-3: idx up
+    down bfly (SASS's SHFL order); b is the lane operand, clamp and seg the c operand's parts.
+    Out of range, a lane reads its own value."""
+    min_lane = lane & seg
+    max_lane = min_lane | (clamp & ~seg)
+    if mode == 1:
+        j = lane - b
+        ok = j >= max_lane
+    elif mode == 2:
+        j = lane + b
+        ok = j <= max_lane
+    elif mode == 3:
+        j = lane ^ b
+        ok = j <= max_lane
+    else:
+        j = min_lane | (b & ~seg)
+        ok = j <= max_lane
+    return (j if ok else lane), ok

@@ -9,6 +9,7 @@ import math
 import numpy as np
 from numba import njit
 
+from ..simt import shuffle_source
 from .program import (F_CMP, F_D0, F_D1, F_MOD, F_S0, F_S1, F_S2, F_S3, F_SNEG, F_SPACE, F_TYPE2,
                       F_VEC, LOCAL_WINDOW, M_HI, M_SAT, M_TO, M_WIDE, SHARED_WINDOW, SP_LOCAL,
                       SP_SHARED)
@@ -433,26 +434,10 @@ def warp_collective(row, op, t, r64, w, active, mask, tmp):
     for lane in range(32):
         if not (active >> lane) & 1:
             continue
-        bval = r64[w, s1, lane] & 0x1F
         cval = r64[w, s2, lane]
-        seg_mask = (cval >> 8) & 0x1F
-        clamp = cval & 0x1F
-        min_lane = lane & seg_mask
-        max_lane = min_lane | (clamp & ~seg_mask)
-        if mode == 0:
-            j = lane - bval
-            ok = j >= max_lane
-        elif mode == 1:
-            j = lane + bval
-            ok = j <= max_lane
-        elif mode == 2:
-            j = lane ^ bval
-            ok = j <= max_lane
-        else:
-            j = min_lane | (bval & ~seg_mask)
-            ok = j <= max_lane
-        if not ok or j < 0 or j > 31:
-            j = lane
+        # PTX's modes up down bfly idx (0-3) in the shared numbering idx up down bfly
+        j, ok = shuffle_source((mode + 1) & 3, lane, r64[w, s1, lane] & 0x1F, cval & 0x1F,
+                               (cval >> 8) & 0x1F)
         r64[w, d0, lane] = tmp[j]
         if d1 >= 0:
             r64[w, d1, lane] = 1 if ok else 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from ..simt import shuffle_source
 from .family import declare
 from .lanes import M32, dst, has, signed, src_pred, src_u32, write, write_pred
 from .rows import F_FLAGS, F_OP, F_SUB, FL_BIT64, FL_SIGNED, put, unsupported
@@ -81,23 +82,7 @@ def execute(code, pc, op, regs, w, active, vec):
         src_u32(code, pc, 3, regs, w, vec, 2)
         src_u32(code, pc, 4, regs, w, vec, 3)
         for lane in range(32):
-            bval, cval, seg = vec[2, lane] & 31, vec[3, lane] & 31, (vec[3, lane] >> 8) & 31
-            max_lane = (lane & seg) | (cval & ~seg)
-            min_lane = lane & seg
-            if sub == 1:
-                j = lane - bval
-                ok = j >= max_lane
-            elif sub == 2:
-                j = lane + bval
-                ok = j <= max_lane
-            elif sub == 3:
-                j = lane ^ bval
-                ok = j <= max_lane
-            else:
-                j = min_lane | (bval & ~seg)
-                ok = j <= max_lane
-            if not ok:
-                j = lane
+            j, ok = shuffle_source(sub, lane, vec[2, lane] & 31, vec[3, lane] & 31, (vec[3, lane] >> 8) & 31)
             vec[0, lane] = vec[1, j]
             vec[4, lane] = 1 if ok else 0
         write(regs, w, d0, active, vec, 0)
