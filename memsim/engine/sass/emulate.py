@@ -524,8 +524,8 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
     clock = np.zeros(n_warps, np.int64)
     flow = (sources, dests, steps, ready, clock)
     ctx = np.zeros(N_CTX, np.int64)
-    ctx[0:3] = launch[L_BLOCK:L_BLOCK + 3]
-    ctx[6:9] = launch[L_GRID:L_GRID + 3]
+    for k in range(3):   # element by element: a slice copy compiles numba's shape-error text
+        ctx[k], ctx[6 + k] = launch[L_BLOCK + k], launch[L_GRID + k]
     ctx[10] = launch[L_NSMID]
     gx, gy = launch[L_GRID], launch[L_GRID + 1]
     executed = 0
@@ -544,7 +544,8 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
                 lane_group[w, lane] = 0
             for k in range(N_BARRIERS + 1):
                 bmask[w, k] = 0
-            ready[w, :] = 0
+            for k in range(N_SLOTS):
+                ready[w, k] = 0
         while True:
             for w in range(n_warps):
                 if run_mask[w] != 0 or sync_mask[w] != 0:

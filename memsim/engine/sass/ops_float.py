@@ -129,7 +129,10 @@ def _round_f64(x, flags):
         return math.ceil(x)
     if flags & FL_RZ_ROUND:
         return float(math.trunc(x))
-    return float(np.round(x))   # round half to even
+    down = np.floor(x)   # round half to even (x - floor(x) is exact in float64)
+    rest = x - down
+    up = rest > 0.5 or (rest == 0.5 and down % 2.0 != 0.0)
+    return math.copysign(down + 1.0 if up else down, x)   # -0.4 rounds to -0.0
 
 
 @njit(cache=True, _nrt=False)
