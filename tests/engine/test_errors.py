@@ -1,6 +1,9 @@
 """Bad input gets one clear line naming what is wrong, never a traceback or a wrong number: on
 every engine (the `each_engine` fixture) where the mistake is the launch's, on the engine that
 meets it where it is one engine's limit (half precision on the PTX engine, IMMA on the SASS one)."""
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -122,11 +125,13 @@ extern "C" __global__ void k_assert(const int* a, int* b) {
         memsim.simulate(src, "k_assert", 1, 32, [a, b], engine="sass")
 
 
-def test_the_sass_engine_spells_the_one_error_table():
-    """memsim/engine/sass/emulate.py and ops_memory.py write their own E_* constants (their
-    contents are left alone while they are being optimized): each must be the shared table's."""
+def test_the_sass_engine_reads_the_one_error_table():
+    """The SASS interpreter's E_* codes are memsim.engine.faults' (imported, not spelled again):
+    every code it writes is one the decoder words."""
     from memsim.engine import faults
     from memsim.engine.sass import emulate, ops_memory
     for module in (emulate, ops_memory):
         codes = {name: value for name, value in vars(module).items() if name.startswith("E_")}
         assert codes and codes == {name: getattr(faults, name) for name in codes}, module.__name__
+        source = Path(module.__file__).read_text()
+        assert not re.search(r"^E_[A-Z_]+(, E_[A-Z_]+)* = \d", source, re.M), module.__name__

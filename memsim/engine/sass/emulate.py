@@ -26,11 +26,13 @@ import numpy as np
 from numba import njit
 
 from ..count import C_EXEC, C_THREADS, MEMO_COLUMNS
-from .. import count, simt as ptx_emulate, trace as trace_module   # simt: the helpers it shared with the PTX engine
+from ..faults import E_BUDGET, E_CALL_DEPTH, E_EXTERNAL, E_NONE, E_TRAP
+from .. import count, simt, trace as trace_module
 from ..simt import guarded, release_barrier
 from ..jit_cache import compile_per_type
 from ..trace import record_access
-from . import lanes, ops_float, ops_half, ops_int, ops_memory, ops_warp
+from . import convergence, lanes, ops_float, ops_half, ops_int, ops_memory, ops_warp
+from .convergence import N_BARRIERS, WARPSYNC_BARRIER, advance, group, release, split, yield_lanes
 from .family import FAMILY, FAMILY_SHIFT, declare
 from .lanes import ALL, M32, popcount, src_pred, src_u32
 from .rows import GLOBAL_ROUND_TRIP, F_CMP, F_GNEG, F_GUARD, F_OP, F_OPS, F_SUB, F_TARGET, F_UNIFORM, N_SLOTS, PT, UPT, K_NONE
@@ -42,10 +44,6 @@ OPS = declare("control", ("NOP", "BRA", "BRA_DIV", "EXIT", "BSSY", "BSYNC", "BRE
 F_CONTROL, F_INT, F_FLOAT, F_WARP, F_MEMORY, F_HALF = (FAMILY[f] for f in ("control", "int", "float", "warp", "memory", "half"))
 M = ops_memory
 
-E_NONE, E_GLOBAL_OOB, E_MISALIGNED, E_SHARED_OOB, E_LOCAL_OOB, E_READ_ONLY = 0, 1, 2, 3, 4, 5
-E_BUDGET, E_DEADLOCK, E_CALL_DEPTH, E_EXTERNAL, E_TRAP = 6, 7, 8, 9, 10
-N_BARRIERS = 16
-WARPSYNC_BARRIER = N_BARRIERS   # the pseudo convergence barrier WARPSYNC parks lanes at
 BAR_REDUCTIONS = ("POPC", "AND", "OR")
 MAX_CALL_DEPTH = 64
 # Launch constants handed to run_blocks (`launch`): block shape, grid shape, SM counts, budget,
@@ -55,41 +53,6 @@ L_THREADS, L_BLOCK, L_GRID, L_NSMID, L_BUDGET, L_SHARED, L_LOCAL_LO, N_LAUNCH = 
 # its reduction, the arrived threads whose predicate holds, the arrived threads, and the
 # result B2R.RESULT reads (count, flag).
 CTX_RED, CTX_RED_TRUE, CTX_RED_ARRIVED, CTX_RESULT, CTX_RESULT_FLAG, N_CTX = 11, 12, 13, 14, 15, 16
-
-
-@njit(cache=True, _nrt=False)
-def _release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group, next_group,
-             yielded):
-    """Let lanes parked at BSYNC (or WARPSYNC) go on where every live lane their barrier waits
-    for has arrived, or (BSYNC only) has yielded: together, as one group. A barrier cleared
-    because lanes yielded is emptied, so those lanes pass it alone when they come (NVIDIA's
-    convergence-barrier patent US10067768B2, claim 1; docs/exactness.md, "YIELD")."""
-    live = run_mask[w] | bar_mask[w] | sync_mask[w]   # releasing moves lanes within it
-    released = False
-    for b in range(N_BARRIERS + 1):
-        waiting = 0
-        for lane in range(32):
-            if (sync_mask[w] >> lane) & 1 and sync_bar[w, lane] == b:
-                waiting |= 1 << lane
-        if waiting == 0:
-            continue
-        missing = bmask[w, b] & live & ~waiting
-        if b == WARPSYNC_BARRIER:   # WARPSYNC waits for every lane of its mask, yielded or not
-            if missing != 0:
-                continue
-        elif missing & ~yielded[w] != 0:
-            continue
-        if b == WARPSYNC_BARRIER or missing != 0:
-            bmask[w, b] = 0   # WARPSYNC's mask is per use; a BSYNC cleared by yielded lanes is spent
-        sync_mask[w] &= ~waiting
-        run_mask[w] |= waiting
-        next_group[w] += 1
-        for lane in range(32):
-            if (waiting >> lane) & 1:
-                lane_pc[w, lane] += 1
-                lane_group[w, lane] = next_group[w]
-        released = True
-    return released
 
 
 @njit(cache=True, _nrt=False)
@@ -240,7 +203,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
         if run_mask[w] == 0:
             if sync_mask[w] == 0:
                 return executed
-            if not _release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
+            if not release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
                             next_group, yielded):
                 if bar_mask[w] != 0:
                     return executed   # lanes the barrier waits for sit at BAR.SYNC
@@ -255,7 +218,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
         if converged[w]:
             pc, mask = warp_pc[w], run_mask[w]
         else:
-            pc, mask = _group(lane_pc, lane_group, cur_group, w, run_mask[w])
+            pc, mask = group(lane_pc, lane_group, cur_group, w, run_mask[w])
             if mask == run_mask[w]:
                 converged[w], warp_pc[w] = 1, pc
         if yielded[w] != 0:
@@ -278,7 +241,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
             if code[pc, F_UNIFORM] and op == ops_warp.O_VOTE:
                 if active != 0:   # VOTEU: the active lanes' ballot, into every lane's copy
                     ops_warp.vote(code, pc, regs, w, active, ALL, vec)
-                _advance(w, pc, mask, lane_pc, warp_pc, converged)
+                advance(w, pc, mask, lane_pc, warp_pc, converged)
                 continue
             if code[pc, F_UNIFORM] and family != F_MEMORY:
                 active = ALL if active != 0 else 0
@@ -292,10 +255,10 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
                         return executed
                 else:
                     _execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v, ctx)
-            _advance(w, pc, mask, lane_pc, warp_pc, converged)
+            advance(w, pc, mask, lane_pc, warp_pc, converged)
             continue
         if op == O_NOP or (op == O_YIELD and converged[w] and sync_mask[w] == 0):
-            _advance(w, pc, mask, lane_pc, warp_pc, converged)
+            advance(w, pc, mask, lane_pc, warp_pc, converged)
             continue
         if converged[w] and op == O_BRA:
             taken = _taken(code, pc, regs, w, active, vec)
@@ -309,102 +272,16 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
                     lane_group[w, lane] = cur_group[w]
             converged[w] = 0
         if op == O_YIELD:
-            _yield(w, pc, mask, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
+            yield_lanes(w, pc, mask, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
                    cur_group, next_group, yielded)
             continue
         if not _control(code, pc, op, regs, w, block, mask, active, lane_pc, run_mask, bar_mask,
                         sync_mask, sync_bar, bmask, call_sp, call_stack, vec, err, ctx):
             return executed
         if op == O_BSYNC and yielded[w] != 0:
-            _release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
+            release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
                      next_group, yielded)
-        _split(w, mask & run_mask[w], lane_pc, lane_group, cur_group, next_group)
-
-
-@njit(cache=True, _nrt=False)
-def _yield(w, pc, mask, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
-           cur_group, next_group, yielded):
-    """YIELD in a diverged warp: its lanes count as arrived at the convergence barriers (so
-    lanes parked at one may be let go without them) and another group runs next."""
-    yielded[w] |= mask
-    for lane in range(32):
-        if (mask >> lane) & 1:
-            lane_pc[w, lane] = pc + 1
-    if sync_mask[w] != 0:
-        _release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
-                 next_group, yielded)
-    best = _lowest_pc_lane(lane_pc, w, run_mask[w] & ~mask)
-    if best >= 0:
-        cur_group[w] = lane_group[w, best]
-
-
-@njit(cache=True, _nrt=False)
-def _group(lane_pc, lane_group, cur_group, w, running):
-    """(pc, lanes) of the group to run: the current one while it has running lanes, else the
-    group of the running lane with the smallest PC. Diverged groups do not merge when they
-    reach one PC (as on Volta and later, where only BSYNC, WARPSYNC and barriers reconverge)."""
-    g = cur_group[w]
-    mask, pc = 0, -1
-    for lane in range(32):
-        if (running >> lane) & 1 and lane_group[w, lane] == g:
-            mask |= 1 << lane
-            pc = lane_pc[w, lane]
-    if mask != 0:
-        return pc, mask
-    best = _lowest_pc_lane(lane_pc, w, running)
-    g = lane_group[w, best]
-    cur_group[w] = g
-    for lane in range(32):
-        if (running >> lane) & 1 and lane_group[w, lane] == g:
-            mask |= 1 << lane
-    return lane_pc[w, best], mask
-
-
-@njit(cache=True, _nrt=False)
-def _lowest_pc_lane(lane_pc, w, lanes):
-    """The lane of `lanes` at the smallest PC (the lowest such lane), -1 for none."""
-    best = -1
-    for lane in range(32):
-        if (lanes >> lane) & 1 and (best < 0 or lane_pc[w, lane] < lane_pc[w, best]):
-            best = lane
-    return best
-
-
-@njit(cache=True, _nrt=False)
-def _split(w, lanes, lane_pc, lane_group, cur_group, next_group):
-    """After a control instruction, lanes of one group that went to different PCs become one
-    group per PC; the smallest PC keeps the group and runs next."""
-    low = -1
-    for lane in range(32):
-        if (lanes >> lane) & 1 and (low < 0 or lane_pc[w, lane] < low):
-            low = lane_pc[w, lane]
-    if low < 0:
-        return
-    first_new = next_group[w] + 1
-    for lane in range(32):
-        if not (lanes >> lane) & 1 or lane_pc[w, lane] == low:
-            continue
-        pc, old = lane_pc[w, lane], lane_group[w, lane]
-        if old >= first_new:
-            continue   # given its new group with an earlier lane
-        next_group[w] += 1
-        for other in range(lane, 32):
-            if (lanes >> other) & 1 and lane_pc[w, other] == pc and lane_group[w, other] == old:
-                lane_group[w, other] = next_group[w]
-    for lane in range(32):
-        if (lanes >> lane) & 1 and lane_pc[w, lane] == low:
-            cur_group[w] = lane_group[w, lane]
-            return
-
-
-@njit(cache=True, _nrt=False)
-def _advance(w, pc, mask, lane_pc, warp_pc, converged):
-    if converged[w]:
-        warp_pc[w] = pc + 1
-    else:
-        for lane in range(32):
-            if (mask >> lane) & 1:
-                lane_pc[w, lane] = pc + 1
+        split(w, mask & run_mask[w], lane_pc, lane_group, cur_group, next_group)
 
 
 @njit(cache=True, _nrt=False)
@@ -613,5 +490,6 @@ def new_registers(n_warps):
     return regs
 
 
-compile_per_type(sys.modules[__name__], lanes, ops_float, ops_half, ops_int, ops_memory, ops_warp, count,
-                 ptx_emulate, trace_module)
+compile_per_type(sys.modules[__name__], convergence, lanes, ops_float, ops_half, ops_int, ops_memory, ops_warp,
+                 count,
+                 simt, trace_module)

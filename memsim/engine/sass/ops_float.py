@@ -15,7 +15,8 @@ from numba import njit
 from .family import declare
 from .lanes import M32, compare_float, dst, src_f32, src_f64, src_pred, src_u32, src_u64, write, write64, write_f32, write_pred
 from .ops_half import decode16, encode16, rounding_mode
-from .ops_int import combine, compare_mods
+from .ops_int import combine
+from .ops_int_lowering import compare_mods
 from .rows import (ROUNDING, F_CMP, F_FLAGS, F_OP, F_SUB, F_TYPE, FL_FTZ, FL_RM, FL_RP, FL_RZ_ROUND,
                    FL_SAT, T_BF16, T_F16, T_F32, T_F64, T_S32, T_S64, T_U32, T_U64, TYPES, place, set_flags,
                    unsupported)

@@ -23,7 +23,8 @@ from numba import njit
 
 from .family import declare
 from .lanes import M32, compare_float, dst, write, write_pred
-from .ops_int import combine, compare_mods, is_constant_hfma2, _hfma2_mov
+from .ops_int import combine
+from .ops_int_lowering import compare_mods, hfma2_mov, is_constant_hfma2
 from .rows import (ROUNDING, F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, F_TYPE, FL_FTZ, FL_RM, FL_RP, FL_RZ_ROUND,
                    FL_SAT, K_IMM, K_NONE, K_REG, M_FABS, M_FNEG, RZ, T_BF16, T_F16, T_F32, put,
                    set_flags, unsupported)
@@ -179,7 +180,7 @@ HALF_FLAGS = (("FTZ", FL_FTZ), ("SAT", FL_SAT), ("RELU", FL_RELU), ("F32", FL_F3
 def _arith(op, n_sources):
     def handler(ins, mods, ops, row):
         if op == O_HFMA2 and is_constant_hfma2(ops):
-            _hfma2_mov(ins, mods, ops, row)
+            hfma2_mov(ins, mods, ops, row)
             return
         row[F_OP] = op
         set_flags(row, mods, HALF_FLAGS)

@@ -1,12 +1,11 @@
-"""Integer, logic, predicate and move opcodes: lowering and semantics.
+"""Integer, logic, predicate and move opcodes: their declaration and semantics.
 
 Each family module declares its opcodes once (`OPS`, ids from the family's range), lowers the
 nvdisasm forms into rows (`LOWER`: SASS opcode -> handler) and runs a row on a warp
-(`execute`). Uniform-datapath twins (UIADD3, UMOV, ...) share the handlers.
+(`execute`). Uniform-datapath twins (UIADD3, UMOV, ...) share the handlers. This family, the
+largest, keeps its lowering in ops_int_lowering.py.
 """
 from __future__ import annotations
-
-import struct
 
 import numpy as np
 from numba import njit
@@ -14,9 +13,8 @@ from numba import njit
 from ..simt import compare_ordered
 from .family import declare
 from .lanes import (M32, dst, has, popcount, signed, src_pred, src_u32, src_u64, write, write64)
-from .rows import (BOOL, CMP, F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, FL_BIT64, FL_HI, FL_LEFT, FL_SIGNED,
-                   FL_SX32, FL_U32, FL_WIDE, FL_X, K_IMM, P_BASE, RZ, URZ, is_pred, place, put, set_flags,
-                   unsupported)
+from .rows import (BOOL, F_CMP, F_FLAGS, F_OPS, F_SUB, FL_BIT64, FL_HI, FL_LEFT, FL_SIGNED, FL_SX32,
+                   FL_U32, FL_WIDE, FL_X, K_IMM, P_BASE, RZ, URZ)
 
 OPS = declare("int", ("MOV", "MOV64", "S2R", "IADD3", "IMAD", "LEA", "LOP3", "PLOP3", "SHF",
                       "ISETP", "PRMT", "IABS", "SEL", "FLO", "POPC", "BREV", "IMNMX", "SGXT",
@@ -33,214 +31,6 @@ SPECIALS = ("SR_TID.X", "SR_TID.Y", "SR_TID.Z", "SR_CTAID.X", "SR_CTAID.Y", "SR_
             "SR_GLOBALTIMERLO", "SR_GLOBALTIMERHI", "SR_VIRTUALSMID")
 S_TID, S_CTAID, S_CGA, S_LANE, S_ZERO, S_LE, S_LT, S_GE, S_GT, S_SMID, S_NSMID, S_WARPID, S_EQ, \
     S_CLOCKLO, S_CLOCKHI, S_TIMERLO, S_TIMERHI, S_VSMID = 0, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21
-
-
-# ---- lowering -------------------------------------------------------------------------------
-
-def _mov(ins, mods, ops, row):
-    row[F_OP] = O_MOV
-    place(row, ops, [0, 1])
-
-
-def _ldc(ins, mods, ops, row):
-    row[F_OP] = O_MOV64 if "64" in mods else O_MOV
-    place(row, ops, [0, 1])
-
-
-def _cs2r(ins, mods, ops, row):
-    row[F_OP] = O_MOV64
-    put(row, 0, ops[0], dst=True)
-    row[F_OPS + 3], row[F_OPS + 4] = K_IMM, 0
-
-
-def _s2r(ins, mods, ops, row):
-    row[F_OP] = O_S2R
-    name = ops[1].text
-    if name not in SPECIALS:
-        raise unsupported(ins, f"special register {name}")
-    put(row, 0, ops[0], dst=True)
-    row[F_SUB] = SPECIALS.index(name)
-
-
-def _hfma2_mov(ins, mods, ops, row):
-    """HFMA2.MMA Rd, -RZ, RZ, hi, lo: ptxas' way of materialising a 32-bit constant."""
-    hi, lo = (struct.unpack("<H", np.float16(o.fvalue if o.kind == "fimm" else o.value).tobytes())[0]
-              for o in ops[3:5])
-    row[F_OP] = O_MOV
-    put(row, 0, ops[0], dst=True)
-    row[F_OPS + 3], row[F_OPS + 4] = K_IMM, (hi << 16) | lo
-
-
-def is_constant_hfma2(ops) -> bool:
-    return (len(ops) == 5 and ops[1].kind == "reg" and ops[1].value == RZ and ops[2].kind == "reg"
-            and ops[2].value == RZ)
-
-
-def _iadd3(ins, mods, ops, row):
-    row[F_OP] = O_IADD3
-    set_flags(row, mods, (("X", FL_X),))
-    carries_out = [o for o in ops[1:3] if is_pred(o)]
-    rest = ops[1 + len(carries_out):]
-    layout = [ops[0]] + (carries_out + [None, None])[:2] + rest[:3] + (rest[3:] + [None, None])[:2]
-    place(row, layout, list(range(len(layout))), dsts=3)
-
-
-def _viadd(ins, mods, ops, row):
-    row[F_OP] = O_IADD3
-    put(row, 0, ops[0], dst=True)
-    put(row, 3, ops[1])
-    put(row, 4, ops[2])
-
-
-def _imad(ins, mods, ops, row):
-    row[F_OP] = O_IMAD
-    set_flags(row, mods, (("X", FL_X), ("HI", FL_HI), ("WIDE", FL_WIDE), ("U32", FL_U32)))
-    if is_pred(ops[1]):   # IMAD.WIDE.U32 Rd, Pc, a, b, c: the carry out of the 64-bit add
-        if "WIDE" not in mods:
-            raise unsupported(ins, "carry out")
-        place(row, ops, [0, 1, 2, 3, 4] + ([5] if len(ops) > 5 else []), dsts=2)
-        return
-    place(row, ops, [0, None, 1, 2, 3] + ([4] if len(ops) > 4 else []))
-
-
-def _lea(ins, mods, ops, row):
-    row[F_OP] = O_LEA
-    set_flags(row, mods, (("X", FL_X), ("HI", FL_HI), ("SX32", FL_SX32)))
-    rest = ops[1:]
-    carry_out = rest.pop(0) if is_pred(rest[0]) else None
-    a, b = rest.pop(0), rest.pop(0)
-    hi = rest.pop(0) if "HI" in mods and "SX32" not in mods else None
-    shift = rest.pop(0)
-    carry_in = rest.pop(0) if rest else None
-    for k, op in enumerate([ops[0], carry_out, a, b, hi, shift, carry_in]):
-        put(row, k, op, dst=k < 2)
-
-
-def _lop3(ins, mods, ops, row):
-    row[F_OP] = O_LOP3
-    if is_pred(ops[0]):
-        layout = [ops[1], ops[0], ops[2], ops[3], ops[4], ops[5]] + ops[6:7]
-    else:
-        layout = [ops[0], None, ops[1], ops[2], ops[3], ops[4]] + ops[5:6]
-    for k, op in enumerate(layout):
-        put(row, k, op, dst=k < 2)
-
-
-def _lop(ins, mods, ops, row):
-    """The two-input LOP (AND, OR, XOR, PASS_B) as LOP3 with the matching table."""
-    table = {"AND": 0xC0, "OR": 0xFC, "XOR": 0x3C, "PASS_B": 0xCC}
-    fn = [m for m in mods if m in table]
-    if not fn or is_pred(ops[0]):
-        raise unsupported(ins)
-    row[F_OP] = O_LOP3
-    put(row, 0, ops[0], dst=True)
-    put(row, 2, ops[1])
-    put(row, 3, ops[2])
-    row[F_OPS + 12], row[F_OPS + 13] = K_IMM, 0
-    row[F_OPS + 15], row[F_OPS + 16] = K_IMM, table[fn[0]]
-
-
-def _plop3(ins, mods, ops, row):
-    row[F_OP] = O_PLOP3
-    place(row, ops, [0, 1, 2, 3, 4, 5, 6], dsts=2)
-
-
-def _shf(ins, mods, ops, row):
-    row[F_OP] = O_SHF
-    set_flags(row, mods, (("L", FL_LEFT), ("HI", FL_HI), ("S32", FL_SIGNED), ("S64", FL_SIGNED),
-                          ("U64", FL_BIT64), ("S64", FL_BIT64)))
-    place(row, ops, [0, 1, 2, 3])
-
-
-def compare_mods(mods, row) -> None:
-    cmp = [m for m in mods if m in CMP]
-    boolean = [m for m in mods if m in BOOL]
-    row[F_CMP] = CMP[cmp[0]] | (BOOL[boolean[0]] << 8 if boolean else 1 << 8)
-
-
-def _isetp(ins, mods, ops, row):
-    row[F_OP] = O_ISETP
-    compare_mods(mods, row)
-    set_flags(row, mods, (("U32", FL_U32), ("EX", FL_X)))
-    place(row, ops, list(range(len(ops))), dsts=2)
-
-
-def _prmt(ins, mods, ops, row):
-    if mods:
-        raise unsupported(ins, "PRMT mode")
-    row[F_OP] = O_PRMT
-    place(row, ops, [0, 1, 2, 3])
-
-
-def _simple(op, layout):
-    def handler(ins, mods, ops, row):
-        row[F_OP] = op
-        set_flags(row, mods, (("U32", FL_U32), ("SH", FL_HI), ("S32", FL_SIGNED), ("C", FL_X)))
-        place(row, ops, layout)
-    return handler
-
-
-def _imnmx(ins, mods, ops, row):
-    """IMNMX/VIMNMX Rd, Ra, Rb, P: min where P holds, max where not."""
-    row[F_OP] = O_IMNMX
-    set_flags(row, mods, (("U32", FL_U32),))
-    place(row, ops, [0, 1, 2, 3])
-
-
-def _iaddmnmx(ins, mods, ops, row):
-    """VIADDMNMX Rd, Ra, Rb, Rc, P: min (P) or max of a + b and c."""
-    row[F_OP] = O_IADDMNMX
-    set_flags(row, mods, (("U32", FL_U32),))
-    place(row, ops, [0, 1, 2, 3, 4])
-
-
-def _sgxt(ins, mods, ops, row):
-    row[F_OP] = O_SGXT
-    set_flags(row, mods, (("U32", FL_U32), ("W", FL_WIDE)))
-    place(row, ops, [0, 1, 2])
-
-
-def _i2i(ins, mods, ops, row):
-    """I2I / I2IP narrowing with saturation (I2I.S8.S32.SAT, I2I.U16.U32.SAT ...)."""
-    from .rows import TYPES
-    types = [m for m in mods if m in TYPES]
-    if len(types) < 1:
-        raise unsupported(ins)
-    row[F_OP] = O_I2I
-    row[F_SUB] = TYPES[types[0]]
-    place(row, ops, [0, 1])
-
-
-def _b2r(ins, mods, ops, row):
-    """B2R.RESULT Rd[, Pd]: the block-wide result of the last BAR.RED."""
-    if "RESULT" not in mods:
-        raise unsupported(ins)
-    row[F_OP] = O_B2R
-    put(row, 0, ops[0], dst=True)
-    put(row, 1, ops[1] if len(ops) > 1 else None, dst=True)
-
-
-def _p2r(ins, mods, ops, row):
-    """P2R Rd, PR, Rb, mask: the predicate file (operand PR is implied) into Rd."""
-    row[F_OP] = O_P2R
-    place(row, [o for o in ops if o.text != "PR" and o.kind != "unknown"], [0, None, 1, 2])
-
-
-def _r2p(ins, mods, ops, row):
-    """R2P PR, Ra, mask: Ra's bits into the predicates the mask names."""
-    row[F_OP] = O_R2P
-    place(row, [None] + [o for o in ops if o.text != "PR" and o.kind != "unknown"], [None, 1, 2], dsts=0)
-
-
-LOWER = {
-    "MOV": _mov, "LDC": _ldc, "S2R": _s2r, "S2UR": _s2r, "CS2R": _cs2r, "IADD3": _iadd3,
-    "VIADD": _viadd, "IADD": _viadd, "IMAD": _imad, "LEA": _lea, "LOP3": _lop3, "LOP": _lop,
-    "PLOP3": _plop3, "SHF": _shf, "ISETP": _isetp, "PRMT": _prmt,
-    "IABS": _simple(O_IABS, [0, 1]), "SEL": _simple(O_SEL, [0, 1, 2, 3]),
-    "FLO": _simple(O_FLO, [0, 1]), "POPC": _simple(O_POPC, [0, 1]), "BREV": _simple(O_BREV, [0, 1]),
-    "IMNMX": _imnmx, "VIMNMX": _imnmx, "VIADDMNMX": _iaddmnmx, "SGXT": _sgxt, "BMSK": _simple(O_BMSK, [0, 1, 2]),
-    "P2R": _p2r, "R2P": _r2p, "B2R": _b2r, "I2I": _i2i, "I2IP": _i2i, "R2UR": _mov, "MOV32I": _mov,
-}
 
 
 # ---- semantics ------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from ..count import (C_BYTES, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C
                      sort_prefix)
 from ...stream import SP_GLOBAL, SP_LOCAL, SP_SHARED
 from ..memory import GLOBAL_BASE
+from ..faults import E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED, E_READ_ONLY, E_SHARED_OOB
 from .family import declare
 from .lanes import M32, dst, popcount
 from .rows import (F_FLAGS, F_MBASE, F_MOFF, F_MUR, F_MWIDE, F_OP, F_OPS, F_SUB, F_TYPE, F_WIDTH,
@@ -36,8 +37,6 @@ SHARED_WINDOW_BASE = 0x400
 STACK_TOP = 0xFFFC00
 SPACE_FLAGS = {"global": FL_GLOBAL, "shared": FL_SHARED, "local": FL_LOCAL}
 SPACE_CODES = {"global": SP_GLOBAL, "shared": SP_SHARED, "local": SP_LOCAL}
-
-E_NONE, E_GLOBAL_OOB, E_MISALIGNED, E_SHARED_OOB, E_LOCAL_OOB, E_READ_ONLY = 0, 1, 2, 3, 4, 5
 
 
 # ---- lowering -------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import numpy as np
 from ...errors import LaunchError, UnsupportedInstruction
 from ..program import StaticInstruction
 from . import emulate as e
-from . import ops_float, ops_half, ops_int, ops_memory, ops_warp
+from . import ops_float, ops_half, ops_int, ops_int_lowering, ops_memory, ops_warp
 from .family import OP
 from .parser import SassInstruction, SassKernel
 from .rows import (BOOL, CMP, CONSTANT_ROUND_TRIP, F_CMP, F_FLAGS, F_GNEG, F_GUARD, F_LINE, F_MBASE,
@@ -165,7 +165,7 @@ def _mov_or_ldc(ins, mods, ops, row):
     if ops_memory.is_indexed_constant(ops):
         ops_memory._ldc_indexed(ins, mods, ops, row)
     else:
-        ops_int._ldc(ins, mods, ops, row)
+        ops_int_lowering.lower_ldc(ins, mods, ops, row)
 
 
 def _address_move(ins, mods, ops, row):
@@ -176,7 +176,7 @@ def _address_move(ins, mods, ops, row):
         put(row, 0, ops[0], dst=True)
         row[F_OPS + 3], row[F_OPS + 4] = K_IMM, 0
         return
-    ops_int._mov(ins, mods, ops, row)
+    ops_int_lowering.lower_mov(ins, mods, ops, row)
 
 
 CONTROL = {
@@ -187,7 +187,7 @@ CONTROL = {
     "BSYNC": _control(e.O_BSYNC), "BREAK": _control(e.O_BREAK), "BAR": _bar, "CALL": _call,
     "RET": _ret, "BPT": _trap, "LEPC": _lepc, "LDC": _mov_or_ldc, "MOV": _address_move,
 }
-LOWER = {**ops_int.LOWER, **ops_float.LOWER, **ops_warp.LOWER, **ops_memory.LOWER, **ops_half.LOWER,
+LOWER = {**ops_int_lowering.LOWER, **ops_float.LOWER, **ops_warp.LOWER, **ops_memory.LOWER, **ops_half.LOWER,
          **{k: v for k, v in CONTROL.items() if v is not None}}
 UNIFORM_TWINS = ("IADD3", "IMAD", "LEA", "LOP3", "SHF", "MOV", "LDC", "SEL", "ISETP", "PLOP3",
                  "FLO", "POPC", "BREV", "PRMT", "SGXT", "BMSK", "IABS", "P2R", "R2P", "IMNMX")
