@@ -13,6 +13,7 @@ from .launch_args import ARG_HELP, add_launch_arguments, make_console, is_source
 from ..compiler.nvrtc import load_source, report_source
 from ..errors import LaunchError
 from ..launch import LaunchSpec
+from ..warp_trace import trace_pictures
 
 SHOW_EPILOG = """\
 examples:
@@ -89,11 +90,9 @@ def run_show(args: argparse.Namespace) -> int:
     spec = _single_launch(args)
     if args.execution < 1:
         raise LaunchError("--execution counts from 1")
-    if args.engine == "sass":
-        raise LaunchError("show traces the PTX engine's lane addresses: leave out --engine sass")
-    _, pictures = show.trace_pictures(spec, line=args.line, block=block_index(args.block_index, spec.grid),
-                                      warp=args.warp, execution=args.execution, arch=args.arch or "sm_90",
-                                      access=args.access)
+    _, pictures = trace_pictures(spec, line=args.line, block=block_index(args.block_index, spec.grid),
+                                 warp=args.warp, execution=args.execution, arch=args.arch or "sm_90",
+                                 access=args.access, engine=args.engine)
     show.print_pictures(pictures, make_console())
     path = args.png or args.svg
     if path:

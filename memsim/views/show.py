@@ -1,7 +1,7 @@
 """Pictures of one warp's memory access: which bytes each lane touches, which 32-byte sectors
 (global) or banks (shared) that lands on, and what is wasted or serialized.
 
-    report, pictures = show.trace_pictures(spec, line=17, block=0, warp=0)
+    report, pictures = memsim.trace_pictures(spec, line=17, block=0, warp=0)   # memsim/warp_trace.py
     show.print_pictures(pictures)              # terminal; plain text where there is no colour
     show.save_figure(pictures, "store.png")    # PNG or SVG (matplotlib, imported lazily)
 
@@ -24,7 +24,6 @@ from rich.text import Text
 
 from ..engine import count
 from ..errors import LaunchError
-from ..launch import LaunchSpec
 from ..report import InstructionCounters, KernelReport
 from ..engine.trace import TraceRequest
 from ..stream import OPS, SPACE_NAMES, WarpAccesses
@@ -152,63 +151,7 @@ class WarpPicture(BaseModel):
         return picture_html([self])
 
 
-# ---- building pictures from a trace ------------------------------------------------------------
-
-def trace_pictures(spec: LaunchSpec, line: int | None = None, block: int = 0, warp: int = 0,
-                   execution: int = 1, arch: str = "sm_90",
-                   access: int | None = None) -> tuple[KernelReport, list[WarpPicture]]:
-    """Simulate `spec`, recording one warp's accesses on `line` (every memory line if None);
-    `access` keeps only the line's access-th memory instruction (1-based, program order).
-
-    LaunchError for a block, warp, line, execution or access the launch does not have."""
-    if access is not None and line is None:
-        raise LaunchError("picking an access (--access) needs a line (--line)")
-    from ..compiler.nvrtc import load_source
-    from ..engine.simulation import simulate_spec
-
-    warps_per_block = _check_warp(spec, block, warp)
-    request = TraceRequest(lines=None if line is None else {line},
-                           warps=(block * warps_per_block + warp, block * warps_per_block + warp + 1))
-    # The pictures label each access with its PTX instruction: they trace the PTX engine.
-    report, _ = simulate_spec(spec, arch=arch, trace=request, engine="ptx")
-    source = load_source(spec.source)[0]
-    pictures = pictures_from_trace(report, request, source, execution)
-    _check_found(report, pictures, line, block, warp, execution)
-    if access is None:
-        return report, pictures
-    if not 1 <= access <= len(pictures):
-        raise LaunchError(f"line {line} has {plural(len(pictures), 'memory access')} in this warp: "
-                          f"pick 1-{len(pictures)}")
-    return report, [pictures[access - 1]]
-
-
-def _check_warp(spec: LaunchSpec, block: int, warp: int) -> int:
-    threads = spec.block[0] * spec.block[1] * spec.block[2]
-    warps_per_block = (threads + WARP - 1) // WARP
-    blocks = spec.grid[0] * spec.grid[1] * spec.grid[2]
-    if not 0 <= block < blocks:
-        raise LaunchError(f"no block {block}: the grid has blocks 0-{blocks - 1} (linear index)")
-    if not 0 <= warp < warps_per_block:
-        raise LaunchError(f"no warp {warp}: a block of {threads} threads has warps "
-                          f"0-{warps_per_block - 1}")
-    return warps_per_block
-
-
-def _check_found(report: KernelReport, pictures: list[WarpPicture], line: int | None, block: int,
-                 warp: int, execution: int) -> None:
-    if pictures:
-        return
-    memory_lines = sorted({r.line for r in report.instructions
-                           if r.space in SHOWN_SPACES and r.requests})
-    listed = ", ".join(str(n) for n in memory_lines) or "none"
-    if line is not None and line not in memory_lines:
-        raise LaunchError(f"line {line} of {report.kernel} has no executed memory access; "
-                          f"memory lines: {listed}")
-    what = f"line {line}" if line is not None else "any memory line"
-    if execution > 1:
-        raise LaunchError(f"warp {warp} of block {block} runs {what} fewer than {execution} times")
-    raise LaunchError(f"warp {warp} of block {block} does not execute {what} (no active lane)")
-
+# ---- building pictures from a trace (memsim/warp_trace.py runs the launch) -----------------
 
 def pictures_from_trace(report: KernelReport, request: TraceRequest, source: str,
                         execution: int = 1) -> list[WarpPicture]:
