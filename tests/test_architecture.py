@@ -17,8 +17,6 @@ MAX_LINES = 600
 TOO_LONG = {
     "memsim/engine/sass/emulate.py": "being optimized by its owner, then split",
     "memsim/engine/sass/ops_int.py": "being optimized by its owner, then split by opcode family",
-    "validate/cases.py": "the suite's case builders: not split yet (issue 14)",
-    "validate/fuzz.py": "the two fuzz grammars: not split yet (issue 14)",
 }
 
 
