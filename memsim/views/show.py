@@ -224,7 +224,7 @@ def pictures_from_trace(report: KernelReport, request: TraceRequest, source: str
             continue
         k = int(rows[execution - 1])
         row = by_pc[pc]
-        text = source_lines[row.line - 1].strip() if 0 < row.line <= len(source_lines) else row.ptx
+        text = source_lines[row.line - 1].strip() if 0 < row.line <= len(source_lines) else row.listing
         pictures.append(picture(row, accesses, k, len(rows), execution, report.kernel, names, text))
     return pictures
 
@@ -238,7 +238,7 @@ def picture(row: InstructionCounters, accesses: WarpAccesses, k: int, executions
     lanes = [lane for lane in range(WARP) if (active >> lane) & 1]
     picture = WarpPicture(
         kernel=kernel, line=row.line, source=source, pc=row.index,
-        ptx=row.ptx, space=space, op=OPS[int(accesses.op[k])], width=row.width,
+        ptx=row.listing, space=space, op=OPS[int(accesses.op[k])], width=row.width,
         block=int(accesses.block[k]), warp=int(accesses.warp[k]), execution=execution,
         executions=executions,
         lanes=[LaneAccess(lane=lane, address=int(addrs[lane]),
