@@ -94,7 +94,7 @@ INST_GLOBAL_RED = "smsp__sass_inst_executed_op_global_red.sum"
 INST_SHARED_ATOM = "sm__sass_inst_executed_op_shared_atom.sum"
 ATOMICS = [GLOBAL_ATOM_REQUESTS_NCU, GLOBAL_ATOM_SECTORS, GLOBAL_RED_REQUESTS, GLOBAL_RED_SECTORS,
            INST_GLOBAL_ATOM, INST_GLOBAL_RED, INST_SHARED_ATOM]
-# The contention of a launch's global atomics (memsim.count.atomic_packets, over all its warps):
+# The contention of a launch's global atomics (memsim.engine.count.atomic_packets, over all its warps):
 # the most packets that fall in one aligned unit of each size (the time model reads the unit
 # of L2 serialization its GPU profile names, l2.atomic_unit_bytes), and the most packets of
 # floating-point operations on one 32-byte sector. memsim's own figures, no ncu counterpart.

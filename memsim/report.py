@@ -1,7 +1,7 @@
 """Result models of a simulation: pydantic, so they go to JSON and come back unchanged."""
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import AliasChoices, BaseModel, Field
 
 from . import metrics as m
 
@@ -9,8 +9,11 @@ from . import metrics as m
 class InstructionCounters(BaseModel):
     """Dynamic counts of one static memory instruction (summed over every warp that ran it)."""
 
-    index: int = Field(description="position of the instruction in the kernel's PTX body")
-    ptx: str = Field(description="the PTX instruction text")
+    index: int = Field(description="position of the instruction in the engine's listing of the kernel")
+    listing: str = Field(validation_alias=AliasChoices("listing", "ptx"),
+                         description="the instruction's text in the engine's listing: PTX or SASS, as "
+                                     "KernelReport.engine says (reports stored before the rename call it "
+                                     "`ptx`; they still load)")
     line: int = Field(description="CUDA source line (0 where the compiler gave none)")
     space: str = Field(description="global | shared | local | const | param")
     op: str = Field(description="ld | st | atom | red")

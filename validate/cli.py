@@ -53,7 +53,7 @@ SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "fuzz2": ("fuzz2",), "corpus": (
         "numba": ("numba",), "classic": ("suite", "fuzz"),
         "all": ("suite", "fuzz", "fuzz2", "corpus", "numba")}
 FUZZ_N, FUZZ_SEED = 200, 0
-# fuzz2 (validate.fuzz.generate2) has its own defaults: --n/--seed override both sets'
+# fuzz2 (validate.fuzz2_cases.generate2) has its own defaults: --n/--seed override both sets'
 FUZZ2_N, FUZZ2_SEED = 150, 2
 
 
@@ -289,12 +289,12 @@ def select_cases(which: str, pattern: str, n: int | None, seed: int | None) -> l
     fuzz set's default) pick the fuzz cases."""
     chosen: list[tuple[str, object]] = []
     if "suite" in SETS[which]:
-        chosen += [("suite", c) for c in _case_source("cases", "suite_cases")()]
+        chosen += [("suite", c) for c in _case_source("suite_cases", "suite_cases")()]
     if "fuzz" in SETS[which]:
-        chosen += [("fuzz", c) for c in _case_source("fuzz", "generate")(
+        chosen += [("fuzz", c) for c in _case_source("fuzz_cases", "generate")(
             FUZZ_N if n is None else n, FUZZ_SEED if seed is None else seed)]
     if "fuzz2" in SETS[which]:
-        chosen += [("fuzz2", c) for c in _case_source("fuzz", "generate2")(
+        chosen += [("fuzz2", c) for c in _case_source("fuzz2_cases", "generate2")(
             FUZZ2_N if n is None else n, FUZZ2_SEED if seed is None else seed)]
     if "corpus" in SETS[which]:
         chosen += [("corpus", c) for c in _case_source("corpus_cases", "corpus_cases")()]

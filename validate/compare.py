@@ -154,7 +154,7 @@ def predict(spec: LaunchSpec, engine: str = "sass", model: str | None = None,
 
 def stored_report(report: KernelReport) -> dict:
     """What the time model reads of a report: metrics and the global/local instructions."""
-    kept = [i.model_copy(update={"ptx": ""}) for i in report.instructions if i.space in ("global", "local")]
+    kept = [i.model_copy(update={"listing": ""}) for i in report.instructions if i.space in ("global", "local")]
     slim = report.model_copy(update={"lines": [], "instructions": kept, "provenance": {}})
     return json.loads(slim.model_dump_json(exclude_defaults=True))
 

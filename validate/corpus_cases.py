@@ -26,7 +26,7 @@ from types import SimpleNamespace
 
 from memsim.launch import LaunchSpec
 
-from .cases import Case
+from .case import Case
 
 CORPUS_DIR = Path(__file__).parent / "corpus"
 HEADER_FILES = {"cg_reduce.cu", "half.cu", "pipeline.cu"}

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from memsim.launch import LaunchSpec
 
-from .cases import Case
+from .case import Case
 
 HERE = Path(__file__).parent
 KERNELS_FILE = HERE / "numba_kernels.py"

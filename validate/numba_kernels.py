@@ -1,8 +1,8 @@
 """numba.cuda kernels for the `numba` case set (validate/numba_cases.py): the idioms of numba's
 own documentation and tutorials, each named k_* (ncu profiles kernels named ^k_).
 
-They are compiled here by memsim.numba (numba.cuda.compile_ptx for sm_90) and the PTX is kept in
-validate/numba/, so the GPU machine needs no numba: it links the same PTX with the same nvJitLink.
+They are compiled here by memsim.numba_cuda (numba.cuda.compile_ptx for sm_90) and the PTX is kept in
+validate/numba_ptx/, so the GPU machine needs no numba: it links the same PTX with the same nvJitLink.
 """
 import math
 

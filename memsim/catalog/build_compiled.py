@@ -8,7 +8,7 @@ for each entry's element types, every power-of-two block of 32 to 1024 threads a
 power-of-two size from 16 to 16384 (the #defines some kernels take, TILE, BDIMX/BDIMY and WIDTH,
 follow the block and size), plus the .cu files the tutorial runs (docs/examples/). Each is
 compiled as the commands compile it: sm_90 (PTX, listing, constant banks: the SASS engine) and
-sm_75 PTX with and without -dlcm=ca (the Pascal GPUs' PTX engine, memsim.pascal.compile_arch).
+sm_75 PTX with and without -dlcm=ca (the Pascal GPUs' PTX engine, memsim.model.pascal.compile_arch).
 """
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def jobs() -> list[Job]:
 
 
 def build(job: Job) -> shipped.ShippedModule:
-    """The module of one compile, as memsim.compile and memsim.sass.compile make it."""
+    """The module of one compile, as memsim.compiler.nvrtc and memsim.engine.sass.compile make it."""
     from ..engine.sass.compile import kernel_constant_banks, listing
 
     compiled = compile_cuda(job.source, job.arch, job.options, job.source_name)

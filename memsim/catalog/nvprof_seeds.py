@@ -3,8 +3,8 @@
 Seeds 000-002 used nvprof on Pascal cards, seed 003 Nsight Compute on an A100 (sm_80). Each
 SeedFigure names a catalog launch, the GPU profile and build (-dlcm=ca or not) the seed used, one
 metric (nvprof's name on Pascal, ncu's on the A100, or one of the pseudo-metrics below) and the
-seed's number. docs/seed_tables.py prints memsim's figure beside each; tests/test_pascal.py and
-tests/test_seed_tables.py hold the counts (kind "count") equal.
+seed's number. docs/seed_tables.py prints memsim's figure beside each; tests/model/test_pascal.py and
+tests/catalog/test_seed_tables.py hold the counts (kind "count") equal.
 """
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """`memsim`: list the kernel catalog and predict a kernel's memory counters.
 
-Parses arguments and dispatches; the tables come from memsim.render. A MemsimError (a user's
+Parses arguments and dispatches; the tables come from memsim.views.render. A MemsimError (a user's
 mistake: unknown kernel, bad geometry, bad argument spec, missing file, compile error) prints
 `error: <message>` on stderr and exits 2; a failed --check exits 1; Ctrl-C prints
-`interrupted` and exits 130 (memsim.progress).
+`interrupted` and exits 130 (memsim.cli.progress).
 """
 from __future__ import annotations
 

@@ -48,7 +48,7 @@ def instruction_rows(program: TracedProgram, counters: np.ndarray) -> list[Instr
             space = SPACE_NAMES[int(c[C_SPACE])]
         op = "red" if static.index in reductions and space == "global" else static.op
         rows.append(InstructionCounters(
-            index=static.index, ptx=static.text, line=static.line, space=space, op=op,
+            index=static.index, listing=static.text, line=static.line, space=space, op=op,
             width=static.width, executed=int(c[C_EXEC]), requests=int(c[C_REQUESTS]),
             threads=int(c[C_THREADS]), sectors=int(c[C_SECTORS]),
             ideal_sectors=int(c[C_IDEAL_SECTORS]), wavefronts=int(c[C_WAVEFRONTS]),

@@ -67,6 +67,19 @@ class L2(BaseModel):
                                                      "ATOMIC_UNIT_SIZES)")
 
 
+class GpcLayout(BaseModel):
+    """How SMs group into GPCs, the L2 request coalescer's domains, and how a launch's first wave
+    of blocks lands on them (memsim.model.cache.coalescing_domains)."""
+
+    count: int = Field(gt=0, description="GPCs; a full grid's first wave fills one after another")
+    tpcs_per_gpc: int = Field(gt=0, description="TPCs a full grid fills per GPC before the next (the last "
+                                                "GPC also takes the SMs left over)")
+    sms_per_tpc: int = Field(gt=0)
+    lead_blocks: int = Field(ge=0, description="blocks a grid smaller than the GPU puts on GPC 0 first, "
+                                               "filling its TPCs; the rest spread one SM per TPC over "
+                                               "the GPCs")
+
+
 class Dram(BaseModel):
     size_bytes: int = Field(gt=0)
     bus_width_bits: int = Field(gt=0)
@@ -140,6 +153,8 @@ class GpuProfile(BaseModel):
     occupancy: Occupancy
     l1: L1
     l2: L2
+    gpcs: GpcLayout | None = Field(None, description="None where l2.request_coalescer is false: no reads "
+                                   "merge across SMs, so the coalescer's domains are not needed")
     dram: Dram
     throughput: Throughput
     latency: Latency
@@ -158,6 +173,12 @@ class GpuProfile(BaseModel):
         return self
 
     @model_validator(mode="after")
+    def _coalescer_has_domains(self) -> "GpuProfile":
+        if self.l2.request_coalescer and self.gpcs is None:
+            raise ValueError("l2.request_coalescer needs gpcs (the coalescer's domains)")
+        return self
+
+    @model_validator(mode="after")
     def _every_number_has_a_source(self) -> "GpuProfile":
         for key, text in self.source.items():
             if not text.startswith(SOURCE_KINDS):
@@ -170,8 +191,9 @@ class GpuProfile(BaseModel):
     def number_paths(self) -> list[str]:
         """Dotted paths of every hardware number (the sub-models' fields and sm_count)."""
         paths = ["sm_count", "fitted"]
-        for group in ("clocks", "occupancy", "l1", "l2", "dram", "throughput", "latency", "launch"):
-            paths += [f"{group}.{field}" for field in type(getattr(self, group)).model_fields]
+        for group in ("clocks", "occupancy", "l1", "l2", "gpcs", "dram", "throughput", "latency", "launch"):
+            if getattr(self, group) is not None:
+                paths += [f"{group}.{field}" for field in type(getattr(self, group)).model_fields]
         return paths
 
     def source_of(self, path: str) -> str | None:

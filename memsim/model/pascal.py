@@ -111,7 +111,7 @@ def _add_global(counts: PascalCounts, row: InstructionCounters, all_cached: bool
         counts.gst_requested_bytes += row.threads * row.width
         counts.gst_bytes += row.sectors * SECTOR_BYTES
         return
-    cached = load_is_l1_cached(row.ptx, all_cached) and row.requests > 0
+    cached = load_is_l1_cached(row.listing, all_cached) and row.requests > 0
     counts.l1_cached_loads = counts.l1_cached_loads or cached
     counts.gld_requests += row.requests
     counts.gld_transactions += row.sectors * (L1_CACHED_TRANSACTIONS_PER_SECTOR if cached else 1)

@@ -1,13 +1,13 @@
 """Kernel time from the counted and modeled traffic: ncu's gpu__time_duration and CUDA-event time.
 
-    estimate = memsim.timing.predict_time(report, traffic, memsim.gpu_profile.load("H100"))
+    estimate = memsim.model.timing.predict_time(report, traffic, memsim.model.gpu_profile.load("H100"))
     estimate.duration_ns        # gpu__time_duration.sum as ncu measures it (base clocks, cold caches)
     estimate.event_ms           # CUDA-event time of a launch from Python at boost clocks, warm L2
 
 The model (docs/time-model.md has the derivation and the accuracy on the H100 recordings):
 
 - **Occupancy and waves**: resident blocks per SM from threads, registers (32 a thread where the
-  compiler's figure is unknown), shared memory and the block limit (memsim.scheduling); the
+  compiler's figure is unknown), shared memory and the block limit (memsim.model.scheduling); the
   busiest SM runs ceil(blocks / SMs) blocks in ceil(that / resident) block waves.
 - **Latency chain**: one warp's dependent path. Its global round trips are the SASS engine's
   scoreboard count (memsim.metrics.WARP_GLOBAL_ROUND_TRIPS); from PTX, loads are grouped by
@@ -138,7 +138,7 @@ def predict_time(report: KernelReport, traffic=None, profile: GpuProfile | None 
                  arguments: int = DEFAULT_ARGUMENTS, constants: TimeModelConstants | None = None) -> TimeEstimate:
     """Predict ncu's gpu__time_duration and the CUDA-event time of the launch `report` describes.
 
-    `traffic` (memsim.cache.TrafficEstimate) is the modeled cache/DRAM traffic; without it the
+    `traffic` (memsim.model.cache.TrafficEstimate) is the modeled cache/DRAM traffic; without it the
     report's own modeled metrics are used, and failing those an estimate from the sector counts
     (every load sector misses both caches). `static_shared_bytes` counts toward occupancy;
     `arguments` (the kernel's parameter count) toward the launch cost in the event time."""
@@ -214,7 +214,7 @@ def occupancy_of(report: KernelReport, profile: GpuProfile, registers_per_thread
     regs = registers_per_thread or DEFAULT_REGISTERS
     shared = static_shared_bytes + report.shared_mem
     # At least one byte: GPUs that reserve no shared memory per block (Pascal) would otherwise
-    # divide by a zero-byte block in memsim.scheduling.
+    # divide by a zero-byte block in memsim.model.scheduling.
     occ = occupancy(threads, regs, max(shared, 1), CacheGeometry.from_profile(profile).limits)
     sms = profile.sm_count
     busiest = -(-blocks // sms)

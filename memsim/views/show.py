@@ -78,7 +78,7 @@ class WarpPicture(BaseModel):
     line: int
     source: str
     pc: int
-    ptx: str
+    listing: str   # the instruction as the engine that ran it lists it (SASS or PTX)
     space: str
     op: str
     width: int
@@ -167,7 +167,7 @@ def pictures_from_trace(report: KernelReport, request: TraceRequest, source: str
             continue
         k = int(rows[execution - 1])
         row = by_pc[pc]
-        text = source_lines[row.line - 1].strip() if 0 < row.line <= len(source_lines) else row.ptx
+        text = source_lines[row.line - 1].strip() if 0 < row.line <= len(source_lines) else row.listing
         pictures.append(picture(row, accesses, k, len(rows), execution, report.kernel, names, text))
     return pictures
 
@@ -181,7 +181,7 @@ def picture(row: InstructionCounters, accesses: WarpAccesses, k: int, executions
     lanes = [lane for lane in range(WARP) if (active >> lane) & 1]
     picture = WarpPicture(
         kernel=kernel, line=row.line, source=source, pc=row.index,
-        ptx=row.ptx, space=space, op=OPS[int(accesses.op[k])], width=row.width,
+        listing=row.listing, space=space, op=OPS[int(accesses.op[k])], width=row.width,
         block=int(accesses.block[k]), warp=int(accesses.warp[k]), execution=execution,
         executions=executions,
         lanes=[LaneAccess(lane=lane, address=int(addrs[lane]),
@@ -298,7 +298,7 @@ def lane_ranges(lanes: Iterable[int]) -> str:
 def renderables(picture: WarpPicture, width: int = 200) -> list:
     """Rich renderables for one picture; every mark is a glyph, so it reads without colour."""
     parts: list = [Text(picture.title(), style="bold"),
-                   Text(f"  {picture.source or picture.ptx}", style="cyan"),
+                   Text(f"  {picture.source or picture.listing}", style="cyan"),
                    Text(f"  {picture.headline()}", style="red" if picture.cost > picture.ideal else "green")]
     if picture.is_shared:
         parts += [bank_grid(picture, width), Text(LEGEND_SHARED, style="dim")]

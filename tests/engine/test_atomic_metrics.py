@@ -59,7 +59,7 @@ def test_red_rows_are_only_for_unread_results():
     report = memsim.simulate(SOURCE, "k_atomics", 1, 64,
                              [a, np.zeros(8, np.float32), np.zeros(64), np.zeros(128, np.int32), np.int32(1)],
                              engine="ptx")
-    ops = [(r.ptx.split()[0], r.op) for r in report.instructions if r.ptx.startswith("atom")]
+    ops = [(r.listing.split()[0], r.op) for r in report.instructions if r.listing.startswith("atom")]
     assert ("atom.global.exch.b32", "atom") in ops and ("atom.shared.add.u32", "atom") in ops
     assert sum(op == "red" for _, op in ops) == 4 and sum(op == "atom" for _, op in ops) == 3
 
@@ -72,8 +72,8 @@ def test_sass_engine_rows_follow_the_instructions_ptxas_chose():
     report = memsim.simulate(SOURCE, "k_atomics", 1, 64,
                              [a, np.zeros(8, np.float32), np.zeros(64), np.zeros(128, np.int32), np.int32(1)],
                              engine="sass")
-    rows = [(r.ptx.split()[0].lstrip("@!P0123456 ").split(".")[0] or r.ptx.split()[1].split(".")[0], r.op, r.space)
-            for r in report.instructions if r.op in ("atom", "red")]
+    rows = [(r.listing.split()[0].lstrip("@!P0123456 ").split(".")[0] or r.listing.split()[1].split(".")[0],
+             r.op, r.space) for r in report.instructions if r.op in ("atom", "red")]
     assert sum(op == "red" and space == "global" for _, op, space in rows) == 4
     assert sum(op == "atom" and space == "global" for _, op, space in rows) == 2
     assert sum(op == "atom" and space == "shared" for _, op, space in rows) == 1

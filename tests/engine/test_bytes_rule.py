@@ -1,6 +1,6 @@
 """The bytes rule (memsim.engine.count.data_bytes): each distinct address of a warp instruction counts
 once, loads and stores alike. Stores with lanes sharing an address are a hypothesis (see
-memsim/engine/count.py); these tests pin what memsim predicts and what validate/cases.py expects."""
+memsim/engine/count.py); these tests pin what memsim predicts and what validate/suite_cases.py expects."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,7 +8,7 @@ import pytest
 
 from memsim import metrics as m
 from memsim.engine.count import data_bytes
-from validate import cases as suite
+from validate import suite_cases as suite
 
 
 @pytest.mark.parametrize("is_load", [True, False])

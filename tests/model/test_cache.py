@@ -10,6 +10,7 @@ import pytest
 import memsim
 from memsim import catalog
 from memsim import metrics as m
+from memsim.model import gpu_profile
 from memsim.model.cache import CacheGeometry, CacheModel, CacheTuning, TrafficEstimate
 from memsim.prediction import model_traffic, simulate_with_caches
 from memsim.launch import LaunchSpec
@@ -270,6 +271,7 @@ def test_accuracy_rows_follow_the_targets():
 # -- the L2 request coalescer's domains, against the recorded probes -------------------------
 
 LRC_RESULTS = PROBE / "h100_lrc_results.json"
+_H100 = gpu_profile.load("H100")
 
 
 @functools.lru_cache(maxsize=1)
@@ -282,7 +284,7 @@ def test_coalescing_domains_follow_the_h100s_small_grids(grid):
     """Block 0 and block j of a small grid coalesce exactly when memsim puts them in one GPC."""
     from memsim.model.cache import coalescing_domains
 
-    domains = coalescing_domains(132, grid)
+    domains = coalescing_domains(_H100.sm_count, grid, _H100.gpcs)
     probes = [p for p in _lrc_results()["loaded"] if p["kind"] == "pair_small" and p["grid"] == [grid]]
     assert len(probes) == grid - 1
     for p in probes:
@@ -293,7 +295,7 @@ def test_coalescing_domains_follow_the_h100s_small_grids(grid):
 def test_coalescing_domains_of_a_full_grid_are_runs_of_16():
     from memsim.model.cache import coalescing_domains
 
-    domains = coalescing_domains(132, 132)
+    domains = coalescing_domains(_H100.sm_count, _H100.sm_count, _H100.gpcs)
     pairs = [p for p in _lrc_results()["pairs"] if p["kind"] == "pair" and p["delay_cycles"] == 0]
     assert len(pairs) > 1000
     for p in pairs:
@@ -305,7 +307,7 @@ def test_coalescing_domains_of_a_full_grid_are_runs_of_16():
 def test_every_pair_in_one_gpc_coalesces(grid, pair_bit):
     from memsim.model.cache import coalescing_domains
 
-    domains = coalescing_domains(132, grid)
+    domains = coalescing_domains(_H100.sm_count, grid, _H100.gpcs)
     [probe] = [p for p in _lrc_results()["loaded"] if p["kind"] == "all_pairs" and p["grid"] == [grid]
                and p["pair_bit"] == pair_bit and p["stride"] == 32 and p["word"] == 0]
     pairs_in_one_gpc = sum(1 for b in range(grid) if not b & pair_bit and domains[b] == domains[b | pair_bit])

@@ -70,6 +70,7 @@ def _raw(name: str) -> dict:
     (lambda raw: raw["dram"].update(bandwidth_gbs=-1), "dram.bandwidth_gbs"),
     (lambda raw: raw.pop("l2"), "l2"),
     (lambda raw: raw["l2"].update(atomic_unit_bytes=384), "atomic_unit_bytes must be one of"),
+    (lambda raw: raw["l2"].update(request_coalescer=True), "l2.request_coalescer needs gpcs"),
     (lambda raw: raw["source"].pop("latency.l2_atomic_float_ns") and raw["source"].pop("latency"),
      "no source for latency."),
 ])

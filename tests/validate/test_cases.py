@@ -11,9 +11,10 @@ import pytest
 from memsim import metrics as m
 from memsim.compiler.nvrtc import compile_cuda
 from memsim.launch import LaunchSpec
-from validate import cases as suite
-from validate import fuzz
-from validate.cases import Case, suite_cases, unmet_expectations
+from validate import suite_cases as suite
+from validate import fuzz_cases
+from validate.case import Case, unmet_expectations
+from validate.suite_cases import suite_cases
 from tests.helpers import ROOT
 
 
@@ -101,7 +102,8 @@ def test_most_own_cases_carry_expectations():
     assert sum(bool(c.expect) for c in own_cases()) >= 0.9 * len(own_cases())
 
 
-# Hand-derived from the access patterns, independently of the per-warp reduction in cases.py.
+# Hand-derived from the access patterns, independently of the per-warp reduction in
+# validate/expected_counters.py.
 HAND_CHECKED = [
     # 4096 floats, stride 2: a warp spans 256 bytes = 8 sectors; 128 warps.
     ("ld_float_s2_o0", m.GLOBAL_LD_SECTORS, 128 * 8),
@@ -181,8 +183,8 @@ def test_simulator_meets_expectations(index):
 def test_unmet_expectations_names_the_differences():
     case = by_name("ld_float_s2_o0")
     metrics = dict(case.expect, **{m.GLOBAL_LD_SECTORS: 1})
-    assert suite.unmet_expectations(case, metrics) == {m.GLOBAL_LD_SECTORS: (1, 1024)}
-    assert suite.unmet_expectations(case, dict(case.expect)) == {}
+    assert unmet_expectations(case, metrics) == {m.GLOBAL_LD_SECTORS: (1, 1024)}
+    assert unmet_expectations(case, dict(case.expect)) == {}
 
 
 H100_RECORDINGS = ROOT / "validate" / "data" / "h100"
@@ -202,7 +204,7 @@ def recorded_cases(records: dict[str, dict]) -> list[Case]:
     counts: dict[int, int] = {}
     for match in filter(None, fuzz_names):
         counts[int(match[1])] = max(counts.get(int(match[1]), 0), int(match[2]) + 1)
-    fuzzed = [c for seed, n in counts.items() for c in fuzz.generate(n, seed)]
+    fuzzed = [c for seed, n in counts.items() for c in fuzz_cases.generate(n, seed)]
     return [c for c in list(own_cases()) + fuzzed if c.name in records]
 
 

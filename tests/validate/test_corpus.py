@@ -11,7 +11,8 @@ import pytest
 from memsim.compiler.nvrtc import compile_cuda, lowered_name
 from memsim.errors import CompileError
 from validate import cli
-from validate.cases import NAME_PATTERN, suite_cases
+from validate.case import NAME_PATTERN
+from validate.suite_cases import suite_cases
 from validate.corpus_cases import CORPUS_DIR, HEADER_FILES, LAUNCHES, corpus_cases, launch_problems, source_file
 
 FILES = sorted(p.name for p in CORPUS_DIR.glob("*.cu"))

@@ -9,34 +9,35 @@ import pytest
 
 from memsim.compiler.nvrtc import compile_cuda
 from memsim.launch import parse_dtype
-from validate import fuzz
-from validate.cases import C_TYPES, unmet_expectations, width_of
+from validate import fuzz2_cases, fuzz_cases, fuzz_programs
+from validate.case import C_TYPES, unmet_expectations, width_of
+from validate.fuzz_expressions import Const, Op, Var
 
 SEED = 11
 
 
 @functools.lru_cache(maxsize=None)
 def cases(n: int = 200, seed: int = SEED):
-    return fuzz.generate(n, seed)
+    return fuzz_cases.generate(n, seed)
 
 
 @functools.lru_cache(maxsize=None)
 def programs(n: int = 200, seed: int = SEED):
-    return fuzz.programs(n, seed)
+    return fuzz_cases.programs(n, seed)
 
 
 def test_same_seed_same_cases():
-    again = fuzz.generate(30, SEED)
+    again = fuzz_cases.generate(30, SEED)
     assert [c.model_dump() for c in again] == [c.model_dump() for c in cases()[:30]]
 
 
 def test_case_depends_only_on_seed_and_index():
-    assert fuzz.generate(3, SEED)[2].spec.source == cases()[2].spec.source
+    assert fuzz_cases.generate(3, SEED)[2].spec.source == cases()[2].spec.source
 
 
 def test_seeds_differ():
     def bodies(seed):
-        return [re.sub(r"k_fuzz_s\d+_", "", c.spec.source) for c in fuzz.generate(20, seed)]
+        return [re.sub(r"k_fuzz_s\d+_", "", c.spec.source) for c in fuzz_cases.generate(20, seed)]
     assert bodies(SEED) != bodies(SEED + 1)
     assert len(set(bodies(SEED))) == 20
 
@@ -57,11 +58,11 @@ def test_source_compiles(index):
 
 def test_grammar_covers_the_rules():
     progs, sources = programs(), [c.spec.source for c in cases()]
-    assert {p.ctype for p in progs} == set(fuzz.TYPES)
+    assert {p.ctype for p in progs} == set(fuzz_programs.TYPES)
     assert any(p.block[1] > 1 for p in progs) and any(p.block[1] == 1 for p in progs)
     assert any((p.block[0] * p.block[1]) % 32 for p in progs)  # partial warps
     assert any(p.guard is not None for p in progs) and any(p.guard is None for p in progs)
-    assert any(isinstance(p.trip, fuzz.Const) for p in progs)
+    assert any(isinstance(p.trip, Const) for p in progs)
     assert any(p.trip is not None and "tx" in p.trip.c() for p in progs)  # lane-dependent trips
     assert any(p.shared is not None for p in progs)
     for operator in (" % ", " / ", " ^ ", " & ", "__syncthreads"):
@@ -86,7 +87,7 @@ def test_accesses_stay_in_bounds(index):
     assert len(np.unique(store)) == len(store)  # one writer per element: results are deterministic
     if prog.shared is not None:
         declared = int(re.search(r"__shared__ \w+ s\[(\d+)\];", case.spec.source).group(1))
-        assert declared * width_of(prog.ctype) <= fuzz.MAX_SHARED_BYTES
+        assert declared * width_of(prog.ctype) <= fuzz_programs.MAX_SHARED_BYTES
         for index_expr in prog.shared:
             values = np.asarray(index_expr.values(env))
             assert values.min() >= 0 and values.max() < declared
@@ -97,19 +98,19 @@ def test_accesses_stay_in_bounds(index):
 def test_launches_are_small():
     for case in cases():
         threads = np.prod(case.spec.grid) * np.prod(case.spec.block)
-        assert threads <= fuzz.MAX_THREADS
-        assert all(a.count * np.dtype(a.dtype).itemsize <= fuzz.MAX_BUFFER_BYTES
+        assert threads <= fuzz_programs.MAX_THREADS
+        assert all(a.count * np.dtype(a.dtype).itemsize <= fuzz_programs.MAX_BUFFER_BYTES
                    for a in case.spec.args if a.is_buffer)
 
 
 def test_index_overflow_is_refused():
-    big = fuzz.Op("*", fuzz.Const(1 << 20), fuzz.Var("gid"))
+    big = Op("*", Const(1 << 20), Var("gid"))
     with pytest.raises(OverflowError):
         big.values({"gid": np.arange(4096)})
 
 
 def test_c_and_numpy_agree_on_operator_meaning():
-    expr = fuzz.Op("^", fuzz.Op("/", fuzz.Var("gid"), fuzz.Const(3)), fuzz.Op("%", fuzz.Var("tx"), fuzz.Const(7)))
+    expr = Op("^", Op("/", Var("gid"), Const(3)), Op("%", Var("tx"), Const(7)))
     assert expr.c() == "((gid / 3) ^ (tx % 7))"
     gid, tx = np.arange(100), np.arange(100) % 32
     assert (expr.values({"gid": gid, "tx": tx}) == [(g // 3) ^ (t % 7) for g, t in zip(gid, tx)]).all()
@@ -132,21 +133,21 @@ def test_simulator_meets_expectations(index):
 
 @functools.lru_cache(maxsize=None)
 def cases2():
-    return fuzz.generate2()
+    return fuzz2_cases.generate2()
 
 
 @functools.lru_cache(maxsize=None)
 def programs2():
-    return fuzz.programs2()
+    return fuzz2_cases.programs2()
 
 
 def test_fuzz2_is_its_own_deterministic_set():
-    assert len(cases2()) == fuzz.FUZZ2_N == 150
-    assert [c.model_dump() for c in fuzz.generate2(10)] == [c.model_dump() for c in cases2()[:10]]
+    assert len(cases2()) == fuzz2_cases.FUZZ2_N == 150
+    assert [c.model_dump() for c in fuzz2_cases.generate2(10)] == [c.model_dump() for c in cases2()[:10]]
     for i, case in enumerate(cases2()):
-        assert case.name == f"fuzz2_s{fuzz.FUZZ2_SEED}_{i:04d}"
+        assert case.name == f"fuzz2_s{fuzz2_cases.FUZZ2_SEED}_{i:04d}"
         assert case.spec.kernel == f"k_{case.name}" and "fuzz2" in case.tags
-    names = {c.name for c in cases()} | {c.name for c in fuzz.generate(200, 0)}
+    names = {c.name for c in cases()} | {c.name for c in fuzz_cases.generate(200, 0)}
     assert not names & {c.name for c in cases2()}
 
 
@@ -209,16 +210,16 @@ def test_fuzz2_simulator_meets_expectations(index):
 
 
 WARP_EXPRS = [
-    fuzz.Shfl("xor", fuzz.Var("gid"), 5), fuzz.Shfl("xor", fuzz.Var("lt"), 31),
-    fuzz.Shfl("sync", fuzz.Var("gid"), 7), fuzz.Shfl("sync", fuzz.Var("gid"), 3, 8),
-    fuzz.Shfl("sync", fuzz.Var("lt"), 31, 16),
-    fuzz.Shfl("up", fuzz.Var("gid"), 3), fuzz.Shfl("up", fuzz.Var("gid"), 7, 8),
-    fuzz.Shfl("down", fuzz.Var("gid"), 16), fuzz.Shfl("down", fuzz.Var("gid"), 4, 16),
-    fuzz.Shfl("down", fuzz.Var("lt"), 31),
-    fuzz.Vote("popc", fuzz.Op("%", fuzz.Var("gid"), fuzz.Const(7)), fuzz.Const(2)),
-    fuzz.Vote("any", fuzz.Op("%", fuzz.Var("gid"), fuzz.Const(64)), fuzz.Const(1)),
-    fuzz.Vote("all", fuzz.Op("%", fuzz.Var("gid"), fuzz.Const(2)), fuzz.Const(2)),
-    fuzz.Vote("all", fuzz.Op("%", fuzz.Var("gid"), fuzz.Const(3)), fuzz.Const(2)),
+    fuzz2_cases.Shfl("xor", Var("gid"), 5), fuzz2_cases.Shfl("xor", Var("lt"), 31),
+    fuzz2_cases.Shfl("sync", Var("gid"), 7), fuzz2_cases.Shfl("sync", Var("gid"), 3, 8),
+    fuzz2_cases.Shfl("sync", Var("lt"), 31, 16),
+    fuzz2_cases.Shfl("up", Var("gid"), 3), fuzz2_cases.Shfl("up", Var("gid"), 7, 8),
+    fuzz2_cases.Shfl("down", Var("gid"), 16), fuzz2_cases.Shfl("down", Var("gid"), 4, 16),
+    fuzz2_cases.Shfl("down", Var("lt"), 31),
+    fuzz2_cases.Vote("popc", Op("%", Var("gid"), Const(7)), Const(2)),
+    fuzz2_cases.Vote("any", Op("%", Var("gid"), Const(64)), Const(1)),
+    fuzz2_cases.Vote("all", Op("%", Var("gid"), Const(2)), Const(2)),
+    fuzz2_cases.Vote("all", Op("%", Var("gid"), Const(3)), Const(2)),
 ]
 
 
@@ -234,7 +235,7 @@ def test_shuffle_and_vote_values_match_the_emulator(expr):
               f"  out[gid] = {expr.c()};\n}}\n")
     out = np.zeros(3 * 128, np.int32)
     memsim.simulate(source, "k_w", grid, block, [out])
-    prog = fuzz.Program2(name="w", ctype="int", block=block, grid=grid, guard=None, loads=[], store=fuzz.Var("gid"))
+    prog = fuzz2_cases.Program2(name="w", ctype="int", block=block, grid=grid, guard=None, loads=[], store=Var("gid"))
     env = prog.env(prog.threads)
     expected = np.broadcast_to(expr.values(env), env["gid"].shape)
     gid = np.broadcast_to(env["gid"], expected.shape)

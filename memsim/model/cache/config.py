@@ -7,6 +7,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from .. import gpu_profile
+from ..gpu_profile import GpcLayout
 from ..scheduling import OccupancyLimits
 from .passes import (G_FETCH_SECTORS, G_L1_LOADS, G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS,
                      G_LOOSE_PERCENT, G_MERGE_MIN_LINES, G_MERGE_STEPS, G_MERGE_WINDOW, G_READ_MERGE,
@@ -23,6 +24,7 @@ class CacheGeometry(BaseModel):
     sector_bytes: int
     l1_caches_global_loads: bool
     l2_request_coalescer: bool
+    gpcs: GpcLayout | None = Field(description="the coalescer's domains (None: no coalescer)")
     l2_bytes: int
     l2_partitions: int
     l2_line_bytes: int
@@ -43,7 +45,7 @@ class CacheGeometry(BaseModel):
         return cls(gpu=profile.name, sm_count=profile.sm_count, limits=limits,
                    l1_line_bytes=l1.line_bytes, sector_bytes=l1.sector_bytes,
                    l1_caches_global_loads=l1.caches_global_loads, l2_bytes=profile.l2.size_bytes,
-                   l2_request_coalescer=profile.l2.request_coalescer,
+                   l2_request_coalescer=profile.l2.request_coalescer, gpcs=profile.gpcs,
                    l2_partitions=profile.l2.partitions, l2_line_bytes=profile.l2.line_bytes,
                    dram_fetch_bytes=profile.dram.fetch_bytes)
 
@@ -84,7 +86,8 @@ class CacheTuning(BaseModel):
     read_merge_steps: int = Field(description="steps apart at which reads of two SMs still merge "
                                                  "(the coalescer's window is ~300 cycles)")
     gpc_domains: bool = Field(True, description="reads merge only within a GPC (the L2 request "
-                                                "coalescer's domain), placed as the H100 places blocks")
+                                                "coalescer's domain), blocks placed as the profile's "
+                                                "`gpcs` says")
     read_merge_points: list[tuple[int, float]] = Field(
         description="(SMs of one domain reading one sector together, L2 lookups): gpu/cache_probe "
                     "k_bcast, whose blocks the H100 spreads over the GPCs as coalescing_domains says")

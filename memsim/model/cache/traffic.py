@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ... import metrics as m
 from ...stream import OP_LD, OP_ST, SP_GLOBAL, WarpAccesses
 from ..scheduling import BlockPlacer, ProgramFlow, occupancy, warp_history
+from ..gpu_profile import GpcLayout
 from .config import CacheGeometry, CacheTuning, numba_config
 from .passes import (ANY_SM, E_MERGE, E_STEP, EPISODE_LINES, EPISODES, G_L1_SETS, G_L2_SETS, K_DRAM_READ,
                      K_DRAM_WRITE, K_L1_HIT, K_L1_MISS, K_L2_READ, K_L2_READ_HIT, K_L2_WRITE, LOOSE,
@@ -57,8 +58,8 @@ class CacheModel:
         self.cfg = numba_config(g, t, self.occupancy.l1_bytes)
         self.state = _CacheState.cold(g, t, self.cfg)
         self.merge_curve = merge_curve(g.sm_count, t.read_merge_points)
-        self.domains = (coalescing_domains(g.sm_count, blocks or g.sm_count) if t.gpc_domains
-                        else np.zeros(g.sm_count, np.int64))
+        self.domains = (coalescing_domains(g.sm_count, blocks or g.sm_count, g.gpcs)
+                        if t.gpc_domains and g.gpcs is not None else np.zeros(g.sm_count, np.int64))
         self.pending: list[WarpAccesses] = []
         self.pending_rows = 0
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cache-model")
@@ -233,16 +234,19 @@ def unmerge_mixed_lines(ev_line: np.ndarray, ev_info: np.ndarray, counts: np.nda
     ev_info[mixed] &= ~(1 << E_MERGE)
 
 
-def coalescing_domains(sm_count: int, blocks: int, gpcs: int = 8, lead: int = 8, lead_tpcs: int = 4,
-                       tpcs: int = 8) -> np.ndarray:
+def coalescing_domains(sm_count: int, blocks: int, layout: GpcLayout) -> np.ndarray:
     """The GPC (the L2 request coalescer's domain) of each SM, numbered as the first wave's blocks
-    are placed. Measured on the H100 (gpu/cache_probe/lrc_probe.py): the first `lead`
-    blocks fill 4 TPCs of GPC 0; a grid of fewer blocks than SMs then spreads the rest over the
-    GPCs, one SM per TPC, a near-equal share each (GPC 0 has `lead_tpcs` TPCs left), GPC by GPC;
-    a full grid fills GPC after GPC, 16 SMs each."""
+    are placed (the profile's `gpcs`; measured on the H100 with gpu/cache_probe/lrc_probe.py): a
+    grid of fewer blocks than SMs puts its first `lead_blocks` on GPC 0, filling its TPCs, then
+    spreads the rest over the GPCs, one SM per TPC, a near-equal share each (GPC 0 has the TPCs
+    the lead left), GPC by GPC; a full grid fills GPC after GPC, tpcs_per_gpc * sms_per_tpc SMs
+    each, the last GPC taking the SMs left over."""
+    gpcs, tpcs, lead = layout.count, layout.tpcs_per_gpc, layout.lead_blocks
+    per_gpc = tpcs * layout.sms_per_tpc
+    lead_tpcs = tpcs - lead // layout.sms_per_tpc
     first = min(blocks, sm_count)
-    if first >= sm_count - sm_count % (2 * tpcs):
-        return np.minimum(np.arange(sm_count) // (2 * tpcs), gpcs - 1).astype(np.int64)
+    if first >= sm_count - sm_count % per_gpc:
+        return np.minimum(np.arange(sm_count) // per_gpc, gpcs - 1).astype(np.int64)
     share = -(-(first - lead) // gpcs) if first > lead else 0
     take = [min(share, lead_tpcs)] + [min(share, tpcs)] * (gpcs - 1)
     extra, g = max(first - lead - sum(take), 0), 1
