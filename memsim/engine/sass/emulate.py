@@ -1,4 +1,4 @@
-"""Run lowered SASS (memsim/sass/program.py) warp by warp in Numba, with real values.
+"""Run lowered SASS (memsim/engine/sass/program.py) warp by warp in Numba, with real values.
 
 A warp step issues the instruction at the smallest PC among its running lanes for every lane
 sitting there (min-PC reconvergence). While all running lanes share one PC (the common case) the
@@ -6,14 +6,14 @@ warp keeps that PC alone and skips the per-lane scan. Convergence barriers are m
 Volta and later: BSSY records the lanes that enter a region, BSYNC parks arriving lanes until
 every lane of that mask still alive has arrived (BREAK takes lanes out of the mask). BAR.SYNC
 parks lanes until every live thread of the block has arrived. CALL and RET keep a return stack
-per lane. Instruction semantics live in the opcode families (memsim/sass/ops_*.py); this
+per lane. Instruction semantics live in the opcode families (memsim/engine/sass/ops_*.py); this
 module dispatches to them by family and owns control flow, barriers and the memory hand-off.
 
 Alongside, an in-order scoreboard follows each warp's waits (`_scoreboard`): a warp issues in
 order and stalls at the first instruction that reads (or overwrites) a register a load in
-flight will fill. Each load adds its round-trip step (memsim.sass.program.round_trip_steps) to
+flight will fill. Each load adds its round-trip step (memsim.engine.sass.program.round_trip_steps) to
 its issue clock; the clock a warp ends at counts the global and constant round trips on its
-dependent path: what the time model (memsim/timing.py) charges each at its latency.
+dependent path: what the time model (memsim/model/timing.py) charges each at its latency.
 
 Blocks are independent: a launch's blocks are split into contiguous ranges run by threads
 (run_blocks releases the GIL), except where global atomics order them.
@@ -377,7 +377,7 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
 
     memory: (heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable, heap32, shared32,
     local32, atomic_table: memsim.engine.count.new_atomic_table); flow_in: the
-    scoreboard's (sources, dests, steps); trace: memsim.trace.TraceBuffers.arrays(). Each
+    scoreboard's (sources, dests, steps); trace: memsim.engine.trace.TraceBuffers.arrays(). Each
     warp's end clock (see _scoreboard) goes to round_trips: the sums over warps of its global
     and constant round trips, then the largest of each. Returns the instructions run."""
     n_threads = launch[L_THREADS]

@@ -22,7 +22,7 @@ OPS = declare("int", ("MOV", "MOV64", "S2R", "IADD3", "IMAD", "LEA", "LOP3", "PL
 (O_MOV, O_MOV64, O_S2R, O_IADD3, O_IMAD, O_LEA, O_LOP3, O_PLOP3, O_SHF, O_ISETP, O_PRMT, O_IABS,
  O_SEL, O_FLO, O_POPC, O_BREV, O_IMNMX, O_SGXT, O_BMSK, O_P2R, O_R2P, O_I2I, O_B2R,
  O_IADDMNMX) = OPS.values()
-# ctx slots of a BAR.RED's result (memsim.sass.emulate's CTX_RESULT, CTX_RESULT_FLAG)
+# ctx slots of a BAR.RED's result (memsim.engine.sass.emulate's CTX_RESULT, CTX_RESULT_FLAG)
 CTX_RESULT, CTX_RESULT_FLAG = 14, 15
 
 SPECIALS = ("SR_TID.X", "SR_TID.Y", "SR_TID.Z", "SR_CTAID.X", "SR_CTAID.Y", "SR_CTAID.Z",
@@ -63,7 +63,7 @@ def combine(r, op, p):
 @njit(cache=True, _nrt=False)
 def _special(which, w, lane, ctx):
     """Special register `which` (SPECIALS' index) of lane `lane` of warp w; ctx holds the block
-    shape, the block index and the SM ids (memsim.sass.emulate's CTX_*)."""
+    shape, the block index and the SM ids (memsim.engine.sass.emulate's CTX_*)."""
     linear = w * 32 + lane
     if which == 0:
         return linear % ctx[0]

@@ -1,6 +1,6 @@
 """Memory opcodes: loads, stores, atomics, reductions, async copies, ldmatrix, indexed constant
 reads. Lowering, address generation, bounds checks, the data movement, and the hand-off of
-every warp access to the counters (memsim/count.py).
+every warp access to the counters (memsim/engine/count.py).
 
 Row layout: operand 0 the destination (loads, atomics), operands 1 and 2 the data (a store's
 value; an atomic's operand, or CAS's compare and new value), operand 3 an atomic's predicate
