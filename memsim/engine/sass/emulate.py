@@ -88,10 +88,11 @@ def _fail(err, code, pc, block, thread, address, extra):
 
 
 @njit(cache=True, _nrt=False)
-def _memory_step(code, pc, op, regs, w, block, active, heap8, shared8, local8, cbank, buf_lo,
-                 buf_hi, buf_writable, launch, counters, err, addrs, scratch, bank_load, memo, vec,
-                 f32b, f32v, f64b, f64v, trace, heap32, shared32, local32, atomic_table):
-    """One warp's memory instruction: addresses, checks, data, counters and the trace."""
+def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, memory, scratch, trace):
+    """One warp's memory instruction: addresses, checks, data, counters and the trace.
+    memory and scratch are run_blocks' tuples (see _run_warp)."""
+    heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable, heap32, shared32, local32, atomic_table = memory
+    vec, f32b, f32v, f64b, f64v, addrs, sorted_scratch, bank_load, memo = scratch
     if op == M.O_LDC:
         M.ldc_indexed(code, pc, regs, w, active, cbank, vec, err, block)
         return
@@ -119,7 +120,7 @@ def _memory_step(code, pc, op, regs, w, block, active, heap8, shared8, local8, c
     else:
         M.ldsm(code, pc, regs, w, active, addrs, shared8, vec)
         active = _ldsm_lanes(code, pc)
-    M.count(code, pc, op, active, addrs, counters, scratch, bank_load, memo, atomic_table)
+    M.count(code, pc, op, active, addrs, counters, sorted_scratch, bank_load, memo, atomic_table)
     trace_sel, trace_warps, trace_rec, trace_addr, trace_fill = trace
     if trace_sel[pc]:
         kind = 0 if op == M.O_LD or op == M.O_LDSM or op == M.O_LDGSTS else (
@@ -192,11 +193,10 @@ def _branch(code, pc, op, regs, w, mask, active, lane_pc, vec):
 def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, counters, err,
               executed, stats, scratch):
     """Run warp w until it exits, waits at a barrier, or fails. Returns the instructions run."""
-    (lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, warp_pc, converged, call_sp, call_stack,
-     lane_group, cur_group, next_group, yielded) = state
-    heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable, heap32, shared32, local32, atomic_table = memory
+    (lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, warp_pc, converged, _, _, lane_group,
+     cur_group, next_group, yielded) = state
     sources, dests, steps, ready, clock = flow
-    vec, f32b, f32v, f64b, f64v, addrs, sorted_scratch, bank_load, memo = scratch
+    vec, f32b, f32v, f64b, f64v = scratch[:5]
     n_code = code.shape[0]
     budget = launch[L_BUDGET]
     while True:
@@ -247,10 +247,8 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
                 active = ALL if active != 0 else 0
             if active != 0:
                 if family == F_MEMORY:
-                    _memory_step(code, pc, op, regs, w, block, active, heap8, shared8, local8, cbank,
-                                 buf_lo, buf_hi, buf_writable, launch, counters, err, addrs,
-                                 sorted_scratch, bank_load, memo, vec, f32b, f32v, f64b, f64v, trace,
-                                 heap32, shared32, local32, atomic_table)
+                    _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, memory,
+                                 scratch, trace)
                     if err[0] != E_NONE:
                         return executed
                 else:
@@ -275,8 +273,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
             yield_lanes(w, pc, mask, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
                    cur_group, next_group, yielded)
             continue
-        if not _control(code, pc, op, regs, w, block, mask, active, lane_pc, run_mask, bar_mask,
-                        sync_mask, sync_bar, bmask, call_sp, call_stack, vec, err, ctx):
+        if not _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx):
             return executed
         if op == O_BSYNC and yielded[w] != 0:
             release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
@@ -285,9 +282,11 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
 
 
 @njit(cache=True, _nrt=False)
-def _control(code, pc, op, regs, w, block, mask, active, lane_pc, run_mask, bar_mask, sync_mask,
-             sync_bar, bmask, call_sp, call_stack, vec, err, ctx):
-    """Branches, exits, convergence and block barriers, calls. False on a failure."""
+def _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx):
+    """Branches, exits, convergence and block barriers, calls. False on a failure. state is
+    run_blocks' per-warp tuple (see _run_warp)."""
+    (lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, _, _, call_sp, call_stack, _, _, _,
+     _) = state
     next_pc = pc + 1
     if op == O_BRA or op == O_BRA_DIV or op == O_BRX:
         _branch(code, pc, op, regs, w, mask, active, lane_pc, vec)
