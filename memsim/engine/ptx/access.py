@@ -96,10 +96,13 @@ def _atomic_int(op, t, old, b, c):
 
 
 @njit(cache=True, inline="always")
-def memory_instruction(code, pc, op, t, r64, rf32, rf64, w, block, active, mem8, mem16, mem32, mem64, seg,
-            buf_lo, buf_hi, buf_writable, counters, err, addrs, scratch, bank_load, atomic_table):
+def memory_instruction(code, pc, op, t, regs, w, block, active, memory, counters, err, work):
     """One warp-level ld/st/atom/red: addresses, checks, data movement, then counting (a global
-    atomic's packets per sector also to atomic_table, memsim.engine.count.atomic_packets)."""
+    atomic's packets per sector also to atomic_table, memsim.engine.count.atomic_packets).
+    regs, memory and work are run_blocks' tuples (memsim/engine/ptx/emulate.py)."""
+    r64, rf32, rf64 = regs
+    mem8, mem16, mem32, mem64, seg, buf_lo, buf_hi, buf_writable, atomic_table = memory
+    addrs, scratch, bank_load, _ = work
     space = code[pc, F_SPACE]
     vec = max(code[pc, F_VEC], 1)
     width = code[pc, F_WIDTH]

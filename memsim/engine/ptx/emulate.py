@@ -39,22 +39,24 @@ SMID, NSMID = SPECIAL_REGISTERS.index("%smid"), SPECIAL_REGISTERS.index("%nsmid"
 
 
 @njit(cache=True, nogil=True)
-def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, special_base,
-               mem8, mem16, mem32, mem64, seg, buf_lo, buf_hi, buf_writable, counters, err,
-               budget, executed, trace_sel, trace_warps, trace_rec, trace_addr, trace_fill,
-               atomic_table):
+def run_blocks(code, regs, n_threads, grid_dims, b_first, b_last, special_base, memory, counters, err,
+               budget, executed, trace):
     """Run blocks [b_first, b_last) of the grid; counts go to counters[pc, C_*], global atomics'
-    packets per sector to atomic_table (memsim.engine.count.atomic_packets)."""
+    packets per sector to atomic_table (memsim.engine.count.atomic_packets).
+
+    regs: (r64, rf32, rf64); memory: (mem8, mem16, mem32, mem64, seg, buf_lo, buf_hi,
+    buf_writable, atomic_table); trace: memsim.engine.trace.TraceBuffers.arrays()."""
+    r64 = regs[0]
     n_warps = r64.shape[0]
     lane_pc = np.zeros((n_warps, 32), dtype=np.int64)
     run_mask = np.zeros(n_warps, dtype=np.int64)
     wait_mask = np.zeros(n_warps, dtype=np.int64)
     warp_pc = np.zeros(n_warps, dtype=np.int64)
     uniform = np.zeros(n_warps, dtype=np.bool_)
-    addrs = np.zeros(32, dtype=np.int64)
-    scratch = np.zeros(160, dtype=np.int64)
-    bank_load = np.zeros(32, dtype=np.int64)
-    tmp = np.zeros(32, dtype=np.int64)
+    warp = (lane_pc, run_mask, wait_mask, warp_pc, uniform)
+    # lane addresses, the counters' sort space, per-bank loads, a collective's lane values
+    work = (np.zeros(32, dtype=np.int64), np.zeros(160, dtype=np.int64), np.zeros(32, dtype=np.int64),
+            np.zeros(32, dtype=np.int64))
     gx, gy = grid_dims[0], grid_dims[1]
     ctaid = special_base + 6
     for b in range(b_first, b_last):
@@ -74,11 +76,8 @@ def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, spe
         while True:
             for w in range(n_warps):
                 if run_mask[w] != 0:
-                    executed = _run_warp(code, r64, rf32, rf64, w, b, lane_pc, run_mask, wait_mask,
-                                         warp_pc, uniform, mem8, mem16, mem32, mem64, seg, buf_lo,
-                                         buf_hi, buf_writable, counters, err, budget, executed,
-                                         addrs, scratch, bank_load, tmp, trace_sel, trace_warps,
-                                         trace_rec, trace_addr, trace_fill, atomic_table)
+                    executed = _run_warp(code, regs, w, b, warp, memory, counters, err, budget,
+                                         executed, work, trace)
                     if err[0] != E_NONE:
                         return executed
             if not release_barrier(run_mask, wait_mask):
@@ -88,10 +87,13 @@ def run_blocks(code, r64, rf32, rf64, n_threads, grid_dims, b_first, b_last, spe
 
 
 @njit(cache=True)
-def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, warp_pc, uniform,
-              mem8, mem16, mem32, mem64, seg, buf_lo, buf_hi, buf_writable, counters, err, budget,
-              executed, addrs, scratch, bank_load, tmp, trace_sel, trace_warps, trace_rec,
-              trace_addr, trace_fill, atomic_table):
+def _run_warp(code, regs, w, block, warp, memory, counters, err, budget, executed, work, trace):
+    """Run warp w until it exits, waits at a barrier, or fails; warp is run_blocks' per-warp
+    state (lane_pc, run_mask, wait_mask, warp_pc, uniform). Returns the instructions run."""
+    r64, rf32, rf64 = regs
+    lane_pc, run_mask, wait_mask, warp_pc, uniform = warp
+    trace_sel, trace_warps, trace_rec, trace_addr, trace_fill = trace
+    addrs, tmp = work[0], work[3]
     n_code = code.shape[0]
     while run_mask[w] != 0:
         # Pick the instruction: the common PC, or the smallest PC among running lanes.
@@ -116,9 +118,7 @@ def _run_warp(code, r64, rf32, rf64, w, block, lane_pc, run_mask, wait_mask, war
         leaving = 0          # lanes that exit or park at a barrier
         if op == O_LD or op == O_ST or op == O_ATOM or op == O_RED:
             if active != 0:
-                memory_instruction(code, pc, op, t, r64, rf32, rf64, w, block, active, mem8, mem16, mem32,
-                        mem64, seg, buf_lo, buf_hi, buf_writable, counters, err, addrs, scratch,
-                        bank_load, atomic_table)
+                memory_instruction(code, pc, op, t, regs, w, block, active, memory, counters, err, work)
                 if err[0] != E_NONE:
                     return executed
                 if trace_sel[pc]:

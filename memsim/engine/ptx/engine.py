@@ -159,11 +159,11 @@ class _Workers:
         lo = first + (last - first) * p // self.count
         hi = first + (last - first) * (p + 1) // self.count
         program, heap, regs = self.program, self.heap, self.regs
+        memory = (*heap.views, self.layout.seg[p], heap.lo, heap.hi, heap.writable, self.atomic_table)
         self.executed[p] = run_blocks(
-            program.code, regs.r64[p], regs.rf32[p], regs.rf64[p], self.launch.threads,
-            np.array(self.launch.grid, np.int64), lo, hi, program.special_base, *heap.views,
-            self.layout.seg[p], heap.lo, heap.hi, heap.writable, self.counters[p], self.errs[p],
-            self.launch.budget, self.executed[p], *self.tracing.arrays(p), self.atomic_table)
+            program.code, (regs.r64[p], regs.rf32[p], regs.rf64[p]), self.launch.threads,
+            np.array(self.launch.grid, np.int64), lo, hi, program.special_base, memory,
+            self.counters[p], self.errs[p], self.launch.budget, self.executed[p], self.tracing.arrays(p))
 
     def check(self) -> None:
         failed = [e for e in self.errs if e[0] != E_NONE]
