@@ -262,14 +262,23 @@ def _imad_lanes(code, pc, regs, w, active, vec, flags):
         else:
             # The addend is the register pair c:c+1 (ptxas zeroes c and puts x in c+1 for
             # mulhi(vec, 1, vec, 2) + x): the high word of a * b + (c+1 << 32 | c).
+            # IMAD.HI.U32 Rd, Pc, a, b, c also writes the carry out of that 64-bit add: the
+            # 64 x 64 -> high 64 multiply of __cuda_sm20_div_u64/s64 (any 64-bit `/` or `%`
+            # by a variable) chains it into IADD3.X; the chain only gives the right quotient
+            # with this reading (hi(a*b + c:c+1), carry = the sum's bit 64).
+            carry = has(code, pc, 1)
             for lane in range(32):
                 wide_c = np.uint64(vec[3, lane]) | (np.uint64(vec[4, lane]) << np.uint64(32))
                 if flags & FL_U32:
                     product = np.uint64(vec[1, lane]) * np.uint64(vec[2, lane])
                 else:
                     product = np.uint64(vec[1, lane] * vec[2, lane])
-                vec[0, lane] = np.int64((product + wide_c) >> np.uint64(32)) & M32
+                total = product + wide_c
+                vec[0, lane] = np.int64(total >> np.uint64(32)) & M32
+                vec[5, lane] = 1 if carry and total < product else 0
             write(regs, w, d0, active, vec, 0)
+            if carry:
+                write(regs, w, dst(code, pc, 1), active, vec, 5)
         return
     if flags & FL_X:
         src_pred(code, pc, 5, regs, w, vec, 4)

@@ -74,8 +74,8 @@ def _viadd(ins, mods, ops, row):
 def _imad(ins, mods, ops, row):
     row[F_OP] = O_IMAD
     set_flags(row, mods, (("X", FL_X), ("HI", FL_HI), ("WIDE", FL_WIDE), ("U32", FL_U32)))
-    if is_pred(ops[1]):   # IMAD.WIDE.U32 Rd, Pc, a, b, c: the carry out of the 64-bit add
-        if "WIDE" not in mods:
+    if is_pred(ops[1]):   # IMAD.WIDE.U32 / IMAD.HI.U32 Rd, Pc, a, b, c: the carry out of the 64-bit add
+        if "WIDE" not in mods and "HI" not in mods:
             raise unsupported(ins, "carry out")
         place(row, ops, [0, 1, 2, 3, 4] + ([5] if len(ops) > 5 else []), dsts=2)
         return
