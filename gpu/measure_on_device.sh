@@ -6,6 +6,7 @@
 #     bash gpu/measure_on_device.sh smoke            # the 25 reference launches + the GPU tests
 #     bash gpu/measure_on_device.sh all [N] [SEED]   # suite + N fuzz cases (default 200, seed 0)
 #     bash gpu/measure_on_device.sh suite|fuzz|corpus ...  # one set; corpus: validate/corpus_cases.py
+#                                                    # (FILTER=GLOB: only the cases it matches)
 #     bash gpu/measure_on_device.sh numba            # numba.cuda kernels (validate/numba_cases.py): their
 #                                                    # PTX is linked by nvJitLink 13.0, so carry its wheel
 #                                                    # in .whl too (nvidia-nvjitlink==13.0.88)
@@ -64,7 +65,7 @@ case "$MODE" in
     python3 -m pytest -q -m gpu tests/gpu/test_gpu_side.py
     ;;
   suite|fuzz|corpus)
-    measure "$MODE" --cases "$MODE" --n "${N:-200}" --seed "${SEED:-0}"
+    measure "$MODE" --cases "$MODE" --n "${N:-200}" --seed "${SEED:-0}" ${FILTER:+--filter "$FILTER"}
     ;;
   numba)
     python3 -c "from memsim.engine.sass.nvjitlink import version; print('nvJitLink', version())" &&
