@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from memsim.compiler.nvrtc import load_source
-from memsim.compiler.names import is_expression
+from memsim.compiler.names import is_expression, is_mangled
 from memsim.launch import LaunchSpec, Value
 from memsim.engine.sass.nvjitlink import link_ptx
 
@@ -50,7 +50,7 @@ class DeviceLaunch:
         cupy = require_cupy()
         self.spec = spec
         self.inputs = spec.materialize() if inputs is None else inputs
-        self.function = _module(cupy, spec).get_function(spec.kernel)
+        self.function = _function(cupy, spec)
         if spec.shared_mem > DEFAULT_DYNAMIC_SHARED_LIMIT:
             self.function.max_dynamic_shared_size_bytes = spec.shared_mem
         # numpy scalars keep their dtype, so CuPy passes int32 as int32 (a Python int would be int64).
@@ -70,7 +70,19 @@ class DeviceLaunch:
         return [self._cupy.asnumpy(a) if isinstance(a, self._cupy.ndarray) else a for a in self.args]
 
 
-def _module(cupy: Any, spec: LaunchSpec) -> Any:
+def _function(cupy: Any, spec: LaunchSpec) -> Any:
+    """The spec's kernel. A C++ kernel named without extern "C" (`adamw_kernel1`, mangled
+    `_Z13adamw_kernel1...`) is found through a name expression, as memsim.compiler.nvrtc's
+    compile_for_kernel finds it; every other name is looked up as given."""
+    try:
+        return _module(cupy, spec).get_function(spec.kernel)
+    except cupy.cuda.driver.CUDADriverError as exc:
+        if load_source(spec.source)[2] or is_mangled(spec.kernel) or is_expression(spec.kernel) or "NOT_FOUND" not in str(exc):
+            raise
+        return _module(cupy, spec, (spec.kernel,)).get_function(spec.kernel)
+
+
+def _module(cupy: Any, spec: LaunchSpec, expressions: tuple[str, ...] = ()) -> Any:
     """The RawModule of the spec's source: CUDA C through NVRTC, PTX as the cubin nvJitLink makes."""
     text, _, is_ptx = load_source(spec.source)
     if is_ptx:
@@ -81,7 +93,7 @@ def _module(cupy: Any, spec: LaunchSpec) -> Any:
             module.get_function(spec.kernel)   # loads the module while the file is there
             return module
     # A C++ name (`k_reduce<256>`) is found through NVRTC's name expressions, as in memsim.
-    names = (spec.kernel,) if is_expression(spec.kernel) else ()
+    names = (spec.kernel,) if is_expression(spec.kernel) else expressions
     return cupy.RawModule(code=text, backend="nvrtc", options=(*COMPILE_OPTIONS, *spec.options),
                           name_expressions=names or None)
 

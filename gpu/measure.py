@@ -116,7 +116,8 @@ def _profile(cases, workdir, options, ncu_path, progress):
     metrics = options.metrics or ncu.METRICS
 
     def wrap(program: list[str], batch: int) -> list[str]:
-        return ncu.command(ncu_path, str(workdir / f"ncu-{batch}.csv"), program, metrics)
+        return ncu.command(ncu_path, str(workdir / f"ncu-{batch}.csv"), program, metrics,
+                           kernels=[c.spec.kernel for c in cases])
 
     def ncu_log(batch: int) -> str:
         log = workdir / f"ncu-{batch}.csv"

@@ -7,6 +7,7 @@
 #     bash gpu/measure_on_device.sh all [N] [SEED]   # suite + N fuzz cases (default 200, seed 0)
 #     bash gpu/measure_on_device.sh suite|fuzz|corpus ...  # one set; corpus: validate/corpus_cases.py
 #                                                    # (FILTER=GLOB: only the cases it matches)
+#     bash gpu/measure_on_device.sh file CASES.json  # the cases of a JSON list ({name, spec, tags})
 #     bash gpu/measure_on_device.sh numba            # numba.cuda kernels (validate/numba_cases.py): their
 #                                                    # PTX is linked by nvJitLink 13.0, so carry its wheel
 #                                                    # in .whl too (nvidia-nvjitlink==13.0.88)
@@ -67,6 +68,9 @@ case "$MODE" in
   suite|fuzz|corpus)
     measure "$MODE" --cases "$MODE" --n "${N:-200}" --seed "${SEED:-0}" ${FILTER:+--filter "$FILTER"}
     ;;
+  file)   # bash gpu/measure_on_device.sh file CASES.json: a JSON list of {name, spec, tags}
+    measure "$(basename "$N" .json)" --case-file "$N"
+    ;;
   numba)
     python3 -c "from memsim.engine.sass.nvjitlink import version; print('nvJitLink', version())" &&
       measure numba --cases numba
@@ -90,7 +94,7 @@ case "$MODE" in
     timeout $((DEADLINE - SECONDS)) python3 gpu/cache_probe/lrc_cases.py "$OUT/lrc.json" "$@"
     ;;
   *)
-    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | corpus | numba | calibrate | all | durations | lrc)"; exit 2 ;;
+    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | corpus | file | numba | calibrate | all | durations | lrc)"; exit 2 ;;
 esac 2>&1 | tee "$OUT/log.txt"
 status=${PIPESTATUS[0]}
 echo "measure_on_device: mode $MODE, exit $status, $SECONDS s" | tee -a "$OUT/log.txt"

@@ -2,7 +2,8 @@
 
 ncu runs the driver (`python -m gpu.driver --mode profile`) with its defaults for clock control
 (base clocks locked) and cache control (caches flushed before each kernel), as the reference
-measurements were taken, and profiles every kernel whose name starts with `k_`.
+measurements were taken, and profiles the project's kernels (names starting with `k_`) and the
+kernels of the cases being measured, whatever their names (`kernel_filter`).
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import os
 import re
 import shutil
 import subprocess
+from typing import Sequence
 
 from pydantic import BaseModel
 
@@ -82,10 +84,20 @@ def version(ncu: str) -> str:
     return found.group(1) if found else (lines[-1] if lines else "")
 
 
-def command(ncu: str, log_file: str, program: list[str], metrics: list[str] = METRICS) -> list[str]:
-    """The ncu command line that profiles every k_ kernel `program` launches into `log_file`."""
+def command(ncu: str, log_file: str, program: list[str], metrics: list[str] = METRICS,
+            kernels: Sequence[str] = ()) -> list[str]:
+    """The ncu command line that profiles, into `log_file`, every kernel `program` launches whose
+    name starts with k_ (the project's kernels) or is one of `kernels` (a user's, any name): not
+    CuPy's own copy and fill kernels."""
     return [ncu, "--csv", "--page", "raw", "--print-units", "base", "--metrics", ",".join(metrics),
-            "-k", KERNEL_FILTER, "--log-file", log_file, *program]
+            "-k", kernel_filter(kernels), "--log-file", log_file, *program]
+
+
+def kernel_filter(kernels: Sequence[str] = ()) -> str:
+    """ncu's -k for k_ kernels plus `kernels`, each by its function name (ncu matches the name
+    without parameters; a template's by its name before the <)."""
+    names = sorted({re.escape(k.split("<")[0].strip()) for k in kernels if not k.startswith("k_")})
+    return KERNEL_FILTER if not names else f"regex:^(k_|{'|'.join(n + '($|<)' for n in names)})"
 
 
 def check_output(text: str) -> None:

@@ -3,6 +3,7 @@ the launcher, the event timer and a whole measurement against the reference coun
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -87,6 +88,19 @@ def test_command_profiles_k_kernels_into_the_log_file():
     assert cmd[cmd.index("--metrics") + 1].split(",") == ncu.METRICS
     assert cmd[-3:] == ["python", "-m", "gpu.driver"]
     assert "--clock-control" not in cmd and "--cache-control" not in cmd  # ncu's defaults, as the reference
+
+
+@pytest.mark.parametrize("kernels, profiled, skipped", [
+    ([], ["k_copy", "k_reduce<256>"], ["adamw_kernel1", "cupy_copy"]),
+    (["k_copy", "adamw_kernel1", "softmax<256>"], ["k_copy", "adamw_kernel1", "softmax<128>"],
+     ["adamw_kernel10", "cupy_copy", "softmax_forward"]),
+])
+def test_kernel_filter_takes_the_cases_kernels_by_name(kernels, profiled, skipped):
+    """A user's kernel not named k_... is profiled too; CuPy's own kernels and longer names are
+    not (ncu matches the filter against the function name without parameters)."""
+    pattern = re.compile(ncu.kernel_filter(kernels).removeprefix("regex:"))
+    assert all(pattern.search(name) for name in profiled)
+    assert not any(pattern.search(name) for name in skipped)
 
 
 def test_permission_error_is_one_sentence():
