@@ -47,7 +47,7 @@ def release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_gro
 
 @njit(cache=True, _nrt=False)
 def yield_lanes(w, pc, mask, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
-           cur_group, next_group, yielded):
+                cur_group, next_group, yielded):
     """YIELD in a diverged warp: its lanes count as arrived at the convergence barriers (so
     lanes parked at one may be let go without them) and another group runs next."""
     yielded[w] |= mask
@@ -56,7 +56,7 @@ def yield_lanes(w, pc, mask, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, b
             lane_pc[w, lane] = pc + 1
     if sync_mask[w] != 0:
         release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
-                 next_group, yielded)
+                next_group, yielded)
     best = lowest_pc_lane(lane_pc, w, run_mask[w] & ~mask)
     if best >= 0:
         cur_group[w] = lane_group[w, best]

@@ -204,7 +204,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
             if sync_mask[w] == 0:
                 return executed
             if not release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
-                            next_group, yielded):
+                           next_group, yielded):
                 if bar_mask[w] != 0:
                     return executed   # lanes the barrier waits for sit at BAR.SYNC
                 stats[0] += 1         # no lane left to arrive: let them go
@@ -271,13 +271,13 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
             converged[w] = 0
         if op == O_YIELD:
             yield_lanes(w, pc, mask, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
-                   cur_group, next_group, yielded)
+                        cur_group, next_group, yielded)
             continue
         if not _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx):
             return executed
         if op == O_BSYNC and yielded[w] != 0:
             release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
-                     next_group, yielded)
+                    next_group, yielded)
         split(w, mask & run_mask[w], lane_pc, lane_group, cur_group, next_group)
 
 

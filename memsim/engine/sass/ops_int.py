@@ -245,8 +245,8 @@ def _imad_lanes(code, pc, regs, w, active, vec, flags):
                 vec[4, lane] = M32 if vec[3, lane] & 0x80000000 else 0
             else:
                 vec[4, lane] = 0
+        carry = has(code, pc, 1)   # Rd, Pc, a, b, c: the carry out of the 64-bit add (WIDE, HI)
         if flags & FL_WIDE:
-            carry = has(code, pc, 1)
             if flags & FL_X:   # IMAD.WIDE.U32.X: plus the carry in
                 src_pred(code, pc, 5, regs, w, vec, 5)
             for lane in range(32):
@@ -257,8 +257,6 @@ def _imad_lanes(code, pc, regs, w, active, vec, flags):
                 vec[0, lane] = np.int64(total)
                 vec[5, lane] = 1 if carry and total < product else 0
             write64(regs, w, d0, active, vec, 0)
-            if carry:
-                write(regs, w, dst(code, pc, 1), active, vec, 5)
         else:
             # The addend is the register pair c:c+1 (ptxas zeroes c and puts x in c+1 for
             # mulhi(vec, 1, vec, 2) + x): the high word of a * b + (c+1 << 32 | c).
@@ -266,7 +264,6 @@ def _imad_lanes(code, pc, regs, w, active, vec, flags):
             # 64 x 64 -> high 64 multiply of __cuda_sm20_div_u64/s64 (any 64-bit `/` or `%`
             # by a variable) chains it into IADD3.X; the chain only gives the right quotient
             # with this reading (hi(a*b + c:c+1), carry = the sum's bit 64).
-            carry = has(code, pc, 1)
             for lane in range(32):
                 wide_c = np.uint64(vec[3, lane]) | (np.uint64(vec[4, lane]) << np.uint64(32))
                 if flags & FL_U32:
@@ -277,8 +274,8 @@ def _imad_lanes(code, pc, regs, w, active, vec, flags):
                 vec[0, lane] = np.int64(total >> np.uint64(32)) & M32
                 vec[5, lane] = 1 if carry and total < product else 0
             write(regs, w, d0, active, vec, 0)
-            if carry:
-                write(regs, w, dst(code, pc, 1), active, vec, 5)
+        if carry:
+            write(regs, w, dst(code, pc, 1), active, vec, 5)
         return
     if flags & FL_X:
         src_pred(code, pc, 5, regs, w, vec, 4)
