@@ -4,8 +4,9 @@ moderate sizes, to be recorded on an H100 and held like the suite (`validate run
 The suite's microbenchmarks each isolate one counter rule; the corpus is the other half: whole
 idioms (reduction ladders, scans, histograms, softmax and layernorm rows, stencils, a GEMM
 ladder, half and double precision, warp votes, atomicCAS loops) as tutorials and public projects
-write them. Every kernel is our own, written for this corpus; each one's header comment names
-the public idiom it is modelled on. Launches carry no `expect`: the hardware is the reference.
+write them. Most kernels are our own, written for this corpus; each one's header comment names
+the public idiom it is modelled on (the public kernels copied whole: below). Launches carry no
+`expect`: the hardware is the reference.
 
 Every launch is in bounds and deterministic: sizes are multiples of the tiles where the kernel
 needs it, indices come from randint within range, and sums that atomics build in any order are
@@ -17,6 +18,14 @@ LAUNCHES is the table: (name, file, kernel, grid, block, args, tags[, dynamic sh
 Kernels named like `k_reduce_shfl<256>` are templates launched by their C++ name (NVRTC name
 expressions; the source instantiates them). Tag `needs-headers`: the file includes CUDA
 toolkit headers (cuda_fp16.h, cooperative_groups.h, cuda_pipeline.h), which NVRTC must find.
+
+Public kernels (tag `public`, files llmc_*.cu and cusamples_*.cu): besides our own kernels, real
+kernels copied from karpathy/llm.c dev/cuda (MIT) and NVIDIA/cuda-samples (BSD-3-Clause), with
+their licence, repository, path, commit and every edit (host code removed, headers inlined,
+defines added) in each file's header comment; no kernel body is changed. They keep their own
+names (no k_ prefix; a C++ kernel is found through its NVRTC name expression) and are launched at
+scaled-down GPT-2-small shapes. Every public family is in the held-out corpus
+(validate.families): no time-model fit reads them.
 """
 from __future__ import annotations
 
@@ -27,9 +36,18 @@ from types import SimpleNamespace
 from memsim.launch import LaunchSpec
 
 from .case import Case
+from .families import PUBLIC_FILE_PREFIXES as PUBLIC_PREFIXES  # files copied from public repositories
 
 CORPUS_DIR = Path(__file__).parent / "corpus"
-HEADER_FILES = {"cg_reduce.cu", "half.cu", "pipeline.cu"}
+
+
+def is_public(filename: str) -> bool:
+    """Whether a corpus file is a public kernel copied with its licence (not written for memsim)."""
+    return filename.startswith(PUBLIC_PREFIXES)
+
+
+HEADER_FILES = {"cg_reduce.cu", "half.cu", "pipeline.cu",
+                *(p.name for p in CORPUS_DIR.glob("*.cu") if is_public(p.name))}  # all public files #include
 
 M1 = 1 << 20  # a million elements: the default 1-D size
 F = "float32"
@@ -247,6 +265,124 @@ LAUNCHES: list[tuple] = [
     ("bias_relu", "misc.cu", "k_bias_relu", (3, 1024), 256,
      [_f(1024 * 768), _f(768), _f(1024 * 768, "zeros"), _i(1024), _i(768)], ["elementwise", "2d", "broadcast"]),
     ("gelu", "misc.cu", "k_gelu", 1024, 256, [_f(M1, "zeros"), _f(M1), _i(M1)], ["elementwise", "grid-stride"]),
+    # --- public kernels, copied with their licences (validate/corpus/llmc_*.cu: karpathy/llm.c dev/cuda, MIT;
+    # validate/corpus/cusamples_*.cu: NVIDIA/cuda-samples, BSD-3-Clause). Sizes are GPT-2-small shapes scaled
+    # down: B*T = 1024 rows of C = 768 channels, NH = 12 heads of 64, T = 128 for attention.
+    ("llmc_softmax_forward_kernel1", "llmc_softmax_forward.cu", "softmax_forward_kernel1", 8, 128,
+     [_f(1024 * 1024, "zeros"), _f(1024 * 1024), _i(1024), _i(1024)], ["softmax", "rows", "uncoalesced"]),
+    ("llmc_softmax_forward_kernel2", "llmc_softmax_forward.cu", "softmax_forward_kernel2", 1024, 128,
+     [_f(1024 * 1024, "zeros"), _f(1024 * 1024), _i(1024), _i(1024)], ["softmax", "rows", "shared-tree", "division"],
+     128 * 4),
+    ("llmc_softmax_forward_kernel7", "llmc_softmax_forward.cu", "softmax_forward_kernel7", 1024, 128,
+     [_f(1024 * 1024, "zeros"), _f(1024 * 1024), _i(1024), _i(1024)], ["softmax", "rows", "shfl", "unroll"],
+     2 * 128 // 32 * 4),
+    ("llmc_softmax_forward_online_kernel8", "llmc_softmax_forward.cu", "softmax_forward_online_kernel8", 256, 128,
+     [_f(1024 * 1024, "zeros"), _f(1024 * 1024), _i(1024), _i(1024)], ["softmax", "rows", "shfl", "online"]),
+    ("llmc_layernorm_forward_kernel1", "llmc_layernorm_forward.cu", "layernorm_forward_kernel1", 8, 128,
+     [_f(1024 * 768, "zeros"), _f(1024, "zeros"), _f(1024, "zeros"), _f(1024 * 768), _f(768), _f(768),
+      _i(1024), _i(768)], ["layernorm", "rows", "uncoalesced", "division"]),
+    ("llmc_layernorm_mean_kernel", "llmc_layernorm_forward.cu", "mean_kernel", 1024, 128,
+     [_f(1024, "zeros"), _f(1024 * 768), _i(1024), _i(768), _i(128)], ["layernorm", "rows", "shared-tree"], 128 * 4),
+    ("llmc_layernorm_normalization_kernel", "llmc_layernorm_forward.cu", "normalization_kernel", 3072, 256,
+     [_f(1024 * 768, "zeros"), _f(1024 * 768), _f(1024), _f(1024), _f(768), _f(768), _i(4), _i(256), _i(768)],
+     ["layernorm", "elementwise", "broadcast", "division"]),
+    ("llmc_layernorm_forward_kernel3", "llmc_layernorm_forward.cu", "layernorm_forward_kernel3", 128, 256,
+     [_f(1024 * 768, "zeros"), _f(1024, "zeros"), _f(1024, "zeros"), _f(1024 * 768), _f(768), _f(768),
+      _i(1024), _i(768)], ["layernorm", "rows", "cooperative-groups", "shfl", "cache-hints"]),
+    ("llmc_layernorm_forward_kernel5", "llmc_layernorm_forward.cu", "layernorm_forward_kernel5", 1024, 256,
+     [_f(1024 * 768, "zeros"), _f(1024, "zeros"), _f(1024, "zeros"), _f(1024 * 768), _f(768), _f(768),
+      _i(1024), _i(768)], ["layernorm", "rows", "cooperative-groups", "shfl", "shared"]),
+    ("llmc_crossentropy_forward_kernel1", "llmc_crossentropy_forward.cu", "crossentropy_forward_kernel1", 16, 128,
+     [_f(2048, "zeros"), _f(2048 * 2048), "int32[2048]:randint(0,2048)", _i(8), _i(256), _i(2048)],
+     ["gather", "rows"]),
+    ("llmc_crossentropy_softmax_backward_kernel1", "llmc_crossentropy_softmax_backward.cu",
+     "crossentropy_softmax_backward_kernel1", 4096, 256,
+     [_f(256 * 4096, "zeros"), _f(256), _f(256 * 4096), "int32[256]:randint(0,4096)", _i(4), _i(64), _i(4096)],
+     ["elementwise", "division", "broadcast"]),
+    ("llmc_gelu_forward_kernel1_bf16", "llmc_gelu_forward.cu", "gelu_forward_kernel1", 3072, 256,
+     [f"uint16[{256 * 3072}]:zeros", f"uint16[{256 * 3072}]:randint(15360,16256)", _i(256 * 3072)],
+     ["bf16", "elementwise", "transcendental"]),
+    ("llmc_gelu_forward_kernel2_bf16", "llmc_gelu_forward.cu", "gelu_forward_kernel2", 384, 256,
+     [f"uint16[{256 * 3072}]:zeros", f"uint16[{256 * 3072}]:randint(15360,16256)", _i(256 * 3072)],
+     ["bf16", "elementwise", "transcendental", "vector", "cache-hints"]),
+    ("llmc_residual_forward_kernel1_bf16", "llmc_residual_forward.cu", "residual_forward_kernel1", 3072, 256,
+     [f"uint16[{1024 * 768}]:zeros", f"uint16[{1024 * 768}]:randint(15360,16256)",
+      f"uint16[{1024 * 768}]:randint(15360,16256)", _i(1024 * 768)], ["bf16", "elementwise"]),
+    ("llmc_residual_forward_kernel2_bf16", "llmc_residual_forward.cu", "residual_forward_kernel2", 384, 256,
+     [f"uint16[{1024 * 768}]:zeros", f"uint16[{1024 * 768}]:randint(15360,16256)",
+      f"uint16[{1024 * 768}]:randint(15360,16256)", _i(1024 * 768)], ["bf16", "elementwise", "vector", "cache-hints"]),
+    ("llmc_encoder_forward_kernel2_bf16", "llmc_encoder_forward.cu", "encoder_forward_kernel2", 3072, 256,
+     [f"uint16[{1024 * 768}]:zeros", "int32[1024]:randint(0,2048)", f"uint16[{2048 * 768}]:randint(15360,16256)",
+      f"uint16[{256 * 768}]:randint(15360,16256)", _i(4), _i(256), _i(768)], ["bf16", "gather", "elementwise"]),
+    ("llmc_encoder_backward_kernel1", "llmc_encoder_backward.cu", "encoder_backward_kernel1", 3072, 256,
+     [_f(2048 * 768, "zeros"), _f(256 * 768, "zeros"), _f(1024 * 768, SMALL_INTS), "int32[1024]:randint(0,2048)",
+      _i(4), _i(256), _i(768)], ["atomic", "gather", "scatter"]),
+    ("llmc_adamw_kernel2", "llmc_adamw.cu", "adamw_kernel2", 2048, 512,
+     [_f(M1), _f(M1), _f(M1), _f(M1), f"int64:{M1}", "float32:0.001", "float32:0.9", "float32:0.999",
+      "float32:0.1", "float32:0.001", "float32:1e-8", "float32:0.0"], ["elementwise", "optimizer", "transcendental"]),
+    ("llmc_matmul_forward_kernel1", "llmc_matmul_forward.cu", "matmul_forward_kernel1", (16, 16), (16, 16),
+     [_f(256 * 256, "zeros"), _f(256 * 256), _f(256 * 256), _f(256), _i(256), _i(256), _i(256)],
+     ["gemm", "naive", "2d"]),
+    ("llmc_matmul_forward_add_bias", "llmc_matmul_forward.cu", "add_bias", 3072, 256,
+     [_f(1024 * 768), _f(768), _i(4), _i(256), _i(768)], ["elementwise", "broadcast", "grid-stride"]),
+    ("llmc_matmul_forward_kernel4", "llmc_matmul_forward.cu", "matmul_forward_kernel4", (4, 4), (16, 16),
+     [_f(512 * 512, "zeros"), _f(512 * 256), _f(512 * 256), _f(512), _i(256), _i(512)],
+     ["gemm", "shared", "register-tile", "vector", "2d"]),
+    ("llmc_matmul_backward_bias_faster", "llmc_matmul_backward.cu", "matmul_backward_bias_kernel_faster", 768, 512,
+     [_f(768, "zeros"), _f(1024 * 768), _i(4), _i(256), _i(768)], ["reduction", "shared-tree", "strided"], 512 * 4),
+    ("llmc_attention_query_key_kernel1", "llmc_attention_forward.cu", "attention_query_key_kernel1", 3072, 256,
+     [_f(4 * 12 * 128 * 128, "zeros"), _f(4 * 128 * 3 * 768), _i(4), _i(128), _i(768), _i(12)],
+     ["attention", "causal", "divergence"]),
+    ("llmc_attention_softmax_kernel1", "llmc_attention_forward.cu", "attention_softmax_kernel1", 24, 256,
+     [_f(4 * 12 * 128 * 128, "zeros"), _f(4 * 12 * 128 * 128), _i(4), _i(128), _i(12)],
+     ["attention", "softmax", "causal", "uncoalesced"]),
+    ("llmc_attention_value_kernel1", "llmc_attention_forward.cu", "attention_value_kernel1", 24, 256,
+     [_f(4 * 128 * 768, "zeros"), _f(4 * 12 * 128 * 128), _f(4 * 128 * 3 * 768), _i(4), _i(128), _i(768), _i(12)],
+     ["attention", "causal", "uncoalesced"]),
+    ("llmc_attention_permute_kernel", "llmc_attention_forward.cu", "permute_kernel", 1536, 256,
+     [_f(4 * 128 * 768, "zeros"), _f(4 * 128 * 768, "zeros"), _f(4 * 128 * 768, "zeros"), _f(4 * 128 * 3 * 768),
+      _i(4), _i(128), _i(12), _i(64)], ["attention", "permute", "gather"]),
+    ("cusamples_transpose_copy", "cusamples_transpose.cu", "copy", (32, 32), (32, 16),
+     [_f(1024 * 1024, "zeros"), _f(1024 * 1024), _i(1024), _i(1024)], ["transpose", "tile", "2d"]),
+    ("cusamples_transpose_naive", "cusamples_transpose.cu", "transposeNaive", (32, 32), (32, 16),
+     [_f(1024 * 1024, "zeros"), _f(1024 * 1024), _i(1024), _i(1024)], ["transpose", "uncoalesced", "2d"]),
+    ("cusamples_transpose_coalesced", "cusamples_transpose.cu", "transposeCoalesced", (32, 32), (32, 16),
+     [_f(1024 * 1024, "zeros"), _f(1024 * 1024), _i(1024), _i(1024)],
+     ["transpose", "tile", "shared", "bank-conflicts", "2d"]),
+    ("cusamples_transpose_no_bank_conflicts", "cusamples_transpose.cu", "transposeNoBankConflicts", (32, 32), (32, 16),
+     [_f(1024 * 1024, "zeros"), _f(1024 * 1024), _i(1024), _i(1024)], ["transpose", "tile", "shared", "padding", "2d"]),
+    ("cusamples_transpose_diagonal", "cusamples_transpose.cu", "transposeDiagonal", (32, 32), (32, 16),
+     [_f(1024 * 1024, "zeros"), _f(1024 * 1024), _i(1024), _i(1024)],
+     ["transpose", "tile", "shared", "padding", "2d", "block-remap"]),
+    ("cusamples_reduce4_256", "cusamples_reduction.cu", "reduce4<float, 256>", 1024, 256,
+     [_f(1 << 19), _f(1024, "zeros"), f"uint32:{1 << 19}"], ["reduction", "template", "shared-tree", "shfl"], 1024),
+    ("cusamples_reduce6_256", "cusamples_reduction.cu", "reduce6<float, 256, true>", 64, 256,
+     [_f(1 << 19), _f(64, "zeros"), f"uint32:{1 << 19}"], ["reduction", "template", "grid-stride", "shfl"], 1024),
+    ("cusamples_scan_exclusive_shared", "cusamples_scan.cu", "scanExclusiveShared", 256, 256,
+     [f"uint32[{1 << 18}]:zeros", f"uint32[{1 << 18}]:randint(0,100)", "uint32:1024"],
+     ["scan", "vector", "cooperative-groups"]),
+    ("cusamples_scan_uniform_update", "cusamples_scan.cu", "uniformUpdate", 256, 256,
+     [f"uint32[{1 << 18}]:randint(0,100)", "uint32[256]:randint(0,100)"], ["scan", "broadcast", "vector"]),
+    ("cusamples_histogram256", "cusamples_histogram256.cu", "histogram256Kernel", 240, 192,
+     ["uint32[61440]:zeros", f"uint32[{1 << 18}]:randint(0,4294967296)", f"uint32:{1 << 18}"],
+     ["histogram", "shared-atomic", "grid-stride"]),
+    ("cusamples_merge_histogram256", "cusamples_histogram256.cu", "mergeHistogram256Kernel", 256, 256,
+     ["uint32[256]:zeros", "uint32[61440]:randint(0,100)", "uint32:240"], ["histogram", "reduction", "shared-tree",
+                                                                           "strided"]),
+    ("cusamples_scalar_prod", "cusamples_scalarProd.cu", "scalarProdGPU", 128, 256,
+     [_f(256, "zeros"), _f(256 * 4096), _f(256 * 4096), _i(256), _i(4096)], ["reduction", "dot", "shared-tree"]),
+    ("cusamples_fwt_batch2", "cusamples_fastWalshTransform.cu", "fwtBatch2Kernel", (1024, 1), 256,
+     [_f(1 << 20), _f(1 << 20), _i(1 << 18)], ["butterfly", "strided", "2d"]),
+    ("cusamples_fwt_batch1", "cusamples_fastWalshTransform.cu", "fwtBatch1Kernel", 1024, 256,
+     [_f(1 << 20), _f(1 << 20), _i(10)], ["butterfly", "shared", "dynamic-shared"], 1024 * 4),
+    ("cusamples_bitonic_sort_shared1", "cusamples_bitonicSort.cu", "bitonicSortShared1", 256, 512,
+     [f"uint32[{1 << 18}]:zeros", f"uint32[{1 << 18}]:zeros", f"uint32[{1 << 18}]:randint(0,4294967296)",
+      f"uint32[{1 << 18}]:arange"], ["sort", "shared", "cooperative-groups", "divergence"]),
+    ("cusamples_vote_any", "cusamples_simpleVote.cu", "VoteAnyKernel1", 1, 128,
+     ["uint32[128]:randint(0,2)", "uint32[128]:zeros", _i(128)], ["vote", "ballot"]),
+    ("cusamples_filter_warp_aggregated", "cusamples_warpAggregatedAtomicsCG.cu", "filter_arr", 1025, 256,
+     [f"int32[{1 << 18}]:zeros", "int32[1]:zeros", f"int32[{1 << 18}]:randint(0,5)", _i(1 << 18)],
+     ["compaction", "cooperative-groups", "atomic", "warp-aggregated", "racy-count"]),
 ]
 
 
@@ -262,6 +398,7 @@ def corpus_cases() -> list[Case]:
         spec = LaunchSpec(source=corpus_source(filename), kernel=kernel, grid=grid, block=block, args=args,
                           shared_mem=rest[0] if rest else 0)
         extra = ["needs-headers"] if filename in HEADER_FILES else []
+        extra += ["public"] if is_public(filename) else []
         cases.append(Case(name=name, spec=spec, tags=[*tags, *extra, f"file:{Path(filename).stem}"]))
     return cases
 
