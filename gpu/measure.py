@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -158,9 +159,16 @@ def match_rows(cases: list[DriverCase], results: list[DriverResult], rows: list[
 
 def row_fits(row: ncu.NcuRow, case: DriverCase) -> bool:
     shown, name = shown_kernel_name(row.kernel), case.spec.kernel.replace(" ", "")
-    name_fits = (row.kernel == case.spec.kernel or shown == name
+    name_fits = (row.kernel == case.spec.kernel or _spelled_as_ncu(shown) == _spelled_as_ncu(name)
                  or ("<" in name and shown == name.split("<")[0]))
     return name_fits and row.grid == case.spec.grid and row.block == case.spec.block
+
+
+def _spelled_as_ncu(name: str) -> str:
+    """A template's arguments as ncu spells them: `true`/`false` as 1/0, integer literals
+    without their u/l suffixes (`reduce6<float, 256u, true>` is ncu's `reduce6<float, 256, 1>`)."""
+    name = re.sub(r"\btrue\b", "1", re.sub(r"\bfalse\b", "0", name))
+    return re.sub(r"\b(\d+)[uUlL]+\b", r"\1", name)
 
 
 def shown_kernel_name(kernel: str) -> str:

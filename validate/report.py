@@ -31,7 +31,8 @@ def verdict_line(report: ComparisonReport) -> str:
         verdict = "EXACT METRICS DIFFER"
     elif report.count(Status.KNOWN):
         verdict = ("every other case equals the hardware on every exact metric; known differences "
-                   "are listed in validate/data/<gpu>/known_differences.json")
+                   "are listed, with their evidence, in validate/data/<gpu>/known_differences*.json "
+                   "(one file per engine)")
     else:
         verdict = "all exact metrics equal the hardware"
     return f"{len(report.cases)} cases: {counts or 'none'} -- {verdict}"

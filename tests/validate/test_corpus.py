@@ -160,7 +160,11 @@ def test_cli_simulates_the_corpus_without_recordings(capsys):
     ("void sgemm_1d<64, 64, 8, 8>(int, int, int, float, const float *)", "sgemm_1d<64,64,8,8>", True),
     ("void sgemm_1d<64, 64, 8, 8>(int, int, int, float, const float *)", "sgemm_1d<64, 64, 8, 8>", True),
     ("void sgemm_1d<64, 64, 8, 4>(int, int, int, float, const float *)", "sgemm_1d<64,64,8,8>", False),
-    ("k_saxpy", "k_saxpy", True), ("k_saxpy2", "k_saxpy", False)])
+    ("k_saxpy", "k_saxpy", True), ("k_saxpy2", "k_saxpy", False),
+    ("void reduce6<float, 256, 1>(T1 *, T1 *, unsigned int)", "reduce6<float, 256, true>", True),
+    ("void reduce6<float, 256, 0>(T1 *, T1 *, unsigned int)", "reduce6<float, 256, true>", False),
+    ("void reduce6<float, 256, 1>(T1 *, T1 *, unsigned int)", "reduce6<float, 256u, true>", True),
+    ("void reduce6<float, 2561, 1>(T1 *, T1 *, unsigned int)", "reduce6<float, 256, true>", False)])
 def test_ncu_rows_of_templates_with_several_arguments_are_matched(shown, kernel, fits):
     """ncu writes template arguments with spaces after the commas: the name is compared without."""
     from gpu import ncu
