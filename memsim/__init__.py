@@ -1,4 +1,7 @@
 """memsim: predict Nsight Compute's memory counters of a CUDA kernel without a GPU."""
+from .engine import shipped_code as _shipped_code
+
+_shipped_code.select_cpu()   # before any module below makes Numba create its code generator
 from .errors import MemsimError
 from .launch import LaunchSpec
 from .report import KernelReport

@@ -21,6 +21,7 @@ from ..model.gpu_profile import sm_count
 from ..report import KernelReport
 from . import registry
 from .jit_cache import drop_stale
+from .shipped_code import install as install_shipped_code
 from .interface import DEFAULT_BUDGET, MAX_THREADS_PER_BLOCK, Engine, Launch, LoadedKernel, RunResult
 from .memory import GlobalHeap, pack_params, split_args
 from .tally import instruction_rows, line_rows, metrics_from_rows
@@ -57,6 +58,7 @@ def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None
     launch = check_launch(source, kernel_name, grid, block, args, shared_mem, arch,
                           (*options, *include_options(include_dirs)), max_instructions, trace)
     drop_stale()   # once per process, before an engine first runs
+    install_shipped_code()
     heap = GlobalHeap(split_args(launch.args))
     kernel = runner.load(launch, heap.variables_base)
     heap.place_variables(kernel.layout)
