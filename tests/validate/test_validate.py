@@ -305,7 +305,7 @@ RECORDED = rec.load_all()
 def test_memsim_equals_the_recorded_hardware(tmp_path):
     """THE check against hardware: every exact counter of every recorded case (suite, both fuzz
     sets, the corpus of kernels as people write them), as CI runs it, on the default (SASS)
-    engine; the 10 cases of known_differences_sass.json are reported as known differences (and
+    engine; the cases of known_differences_sass.json (hardware races) are reported as known differences (and
     fail once they match). The 25 large seed launches are left out here:
     tests/validate/test_golden_h100.py holds the same launches against the reference measurement."""
     code = cli.main(["run", "--jobs", "2", "--skip-tag", "seed", "--report", str(tmp_path)])
