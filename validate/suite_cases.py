@@ -41,7 +41,7 @@ def seed_cases() -> list[Case]:
 def microbenchmark_cases() -> list[Case]:
     """Our own cases over validate/suite/*.cu."""
     return (global_cases() + shared_cases() + control_cases() + same_address_cases()
-            + float4_load_cases())
+            + float4_load_cases() + generic_access_cases())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -508,3 +508,28 @@ def float4_load_cases() -> list[Case]:
     return ([float4_load_case(p) for p in FLOAT4_LOAD_PROBES + SECOND_ROUND + THIRD_ROUND + FOURTH_ROUND]
             + [float2_load_case(p) for p in FLOAT2_LOAD_PROBES + FLOAT2_THIRD_ROUND]
             + [float4_store_case(p) for p in FLOAT4_STORE_PROBES])
+
+
+# ---------------------------------------------------------------------------------------------
+# Generic addresses (generic_access.cu): LD.E / ST.E, resolving to global or shared memory
+
+def generic_access_cases() -> list[Case]:
+    """k_generic_ld/st: a pointer that lost its address space (through an integer) loads and
+    stores global memory with stride `s`; k_generic_shared: `sel` 0 sends a generic load and
+    store to shared memory, 1 to global, 2 by lane parity (both spaces in one instruction)."""
+    n = 1 << 16
+    cases = []
+    for stride in (1, 2, 32):
+        cases.append(_case(f"generic_ld_s{stride}", "generic_access.cu", "k_generic_ld", n // 256, 256,
+                           [f"float32[{n}]:zeros", f"float32[{n * stride}]", "uint64:0", f"int32:{stride}"],
+                           ["generic", "global", "probe"]))
+        cases.append(_case(f"generic_st_s{stride}", "generic_access.cu", "k_generic_st", n // 256, 256,
+                           [f"float32[{n * stride}]:zeros", f"float32[{n}]", "uint64:0", f"int32:{stride}"],
+                           ["generic", "global", "probe"]))
+    for sel in (0, 1, 2):
+        for stride in (1, 2, 33):
+            cases.append(_case(f"generic_shared_sel{sel}_s{stride}", "generic_access.cu", "k_generic_shared", 64,
+                               256, [f"float32[{64 * 256}]:zeros", "float32[2048]", f"int32:{sel}", f"int32:{stride}"],
+                               ["generic", "shared", "bank-conflict", "probe"]))
+    return cases
+

@@ -28,7 +28,10 @@ from .. import metrics as m
 # Counter columns per static instruction.
 C_EXEC, C_THREADS, C_REQUESTS, C_SECTORS, C_WAVEFRONTS, C_BYTES, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS = range(8)
 C_SPACE = 8  # the state space a generic access resolved to (set, not summed)
-N_COUNTERS = 9
+# The shared part of a SASS generic LD/ST (its global part is in the columns above): warp
+# instructions with a shared lane, their wavefronts and ideal wavefronts.
+C_SHARED_REQUESTS, C_SHARED_WAVEFRONTS, C_SHARED_IDEAL_WAVEFRONTS = 9, 10, 11
+N_COUNTERS = 12
 
 SECTOR_BYTES = 32
 BANKS = 32

@@ -13,6 +13,9 @@ from ..errors import LaunchError
 from .layout import KernelLayout
 
 GLOBAL_BASE = 1 << 40    # the first buffer's device address (generic addresses above it are global)
+# S2R SR_SWINHI: the high 32 bits of a generic address into the block's shared memory (the low
+# 32 bits are the shared-window address LDS takes). Any value far from the heap's will do.
+SHARED_WINDOW_HI = 0x7FFF
 ALIGN = 4096
 GUARD = 4096
 

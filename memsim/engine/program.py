@@ -20,6 +20,8 @@ class StaticInstruction:
     space: str = ""
     op: str = ""
     width: int = 0
+    # A SASS generic LD/ST: counted per lane in global and shared memory (two report rows).
+    generic: bool = False
 
 
 class TracedProgram(Protocol):

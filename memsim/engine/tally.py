@@ -8,7 +8,8 @@ import numpy as np
 
 from .. import metrics as m
 from .count import (C_BYTES, C_EXEC, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS,
-                    C_SPACE, C_THREADS, C_WAVEFRONTS)
+                    C_SHARED_IDEAL_WAVEFRONTS, C_SHARED_REQUESTS, C_SHARED_WAVEFRONTS, C_SPACE, C_THREADS,
+                    C_WAVEFRONTS)
 from ..stream import SPACE_NAMES
 from .program import TracedProgram
 from ..report import InstructionCounters, LineCounters
@@ -43,6 +44,9 @@ def instruction_rows(program: TracedProgram, counters: np.ndarray) -> list[Instr
         if not static.op:
             continue
         c = counters[static.index]
+        if static.generic:
+            rows += _generic_rows(static, c)
+            continue
         space = static.space
         if space == "generic" and c[C_REQUESTS] > 0:
             space = SPACE_NAMES[int(c[C_SPACE])]
@@ -54,6 +58,20 @@ def instruction_rows(program: TracedProgram, counters: np.ndarray) -> list[Instr
             ideal_sectors=int(c[C_IDEAL_SECTORS]), wavefronts=int(c[C_WAVEFRONTS]),
             ideal_wavefronts=int(c[C_IDEAL_WAVEFRONTS]), bytes=int(c[C_BYTES])))
     return rows
+
+
+def _generic_rows(static, c: np.ndarray) -> list[InstructionCounters]:
+    """A SASS generic LD/ST as two rows, its global part and its shared part, as the H100 counts
+    it (memsim.engine.sass.ops_memory.count_generic): the bytes of all its lanes in both; its
+    issues (op_memory_*b) and threads once."""
+    common = dict(index=static.index, listing=static.text, line=static.line, op=static.op, width=static.width,
+                  bytes=int(c[C_BYTES]))
+    return [InstructionCounters(space="global", executed=int(c[C_EXEC]), threads=int(c[C_THREADS]),
+                                requests=int(c[C_REQUESTS]), sectors=int(c[C_SECTORS]),
+                                ideal_sectors=int(c[C_IDEAL_SECTORS]), **common),
+            InstructionCounters(space="shared", requests=int(c[C_SHARED_REQUESTS]),
+                                wavefronts=int(c[C_SHARED_WAVEFRONTS]),
+                                ideal_wavefronts=int(c[C_SHARED_IDEAL_WAVEFRONTS]), **common)]
 
 
 def metrics_from_rows(rows: list[InstructionCounters], counters: np.ndarray) -> dict[str, int]:

@@ -98,6 +98,9 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
         return
     flags = code[pc, 1]
     width = code[pc, 6]
+    if flags & M.FL_GENERIC:
+        _generic_step(code, pc, op, regs, w, block, active, launch, counters, err, memory, scratch, trace)
+        return
     space = flags & (M.FL_GLOBAL | M.FL_SHARED | M.FL_LOCAL)
     M.lane_addresses(code, pc, regs, w, active, addrs, space)
     store = op != M.O_LD and op != M.O_LDSM
@@ -108,9 +111,9 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
         return
     if op == M.O_LD or op == M.O_ST:
         if code[pc, 6] >= 4:
-            M.move_words(code, pc, op, regs, w, active, addrs, heap32, shared32, local32, launch[L_LOCAL_LO])
+            M.move_words(code, pc, op, regs, w, active, addrs, heap32, shared32, local32, launch[L_LOCAL_LO], space)
         else:
-            M.move_bytes(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, launch[L_LOCAL_LO])
+            M.move_bytes(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, launch[L_LOCAL_LO], space)
     elif op == M.O_ATOM or op == M.O_RED:
         M.atomics(code, pc, op, regs, w, active, addrs, heap8, shared8, f32b, f32v, f64b, f64v)
     elif op == M.O_LDGSTS:
@@ -127,6 +130,43 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
             1 if op == M.O_ST else (2 if op == M.O_ATOM else 3))
         record_access(block, w, pc, kind, active, counters[pc, 8], addrs, trace_warps, trace_rec,
                       trace_addr, trace_fill, regs.shape[0])
+
+
+@njit(cache=True, _nrt=False)
+def _generic_step(code, pc, op, regs, w, block, active, launch, counters, err, memory, scratch, trace):
+    """A generic LD/ST: each lane reads or writes global or shared memory as its address says
+    (memsim.engine.sass.ops_memory.split_generic), then the instruction is counted as the
+    H100 counts it (count_generic)."""
+    addrs, sorted_scratch, bank_load = scratch[5], scratch[6], scratch[7]
+    M.lane_addresses(code, pc, regs, w, active, addrs, M.FL_GLOBAL)
+    glob, shared = M.split_generic(active, addrs)
+    if not _generic_part(code, pc, op, regs, w, block, glob, M.FL_GLOBAL, launch, err, memory, addrs):
+        return
+    if not _generic_part(code, pc, op, regs, w, block, shared, M.FL_SHARED, launch, err, memory, addrs):
+        return
+    M.count_generic(code, pc, op, glob, shared, addrs, counters, sorted_scratch, bank_load)
+    trace_sel, trace_warps, trace_rec, trace_addr, trace_fill = trace
+    if trace_sel[pc]:
+        record_access(block, w, pc, 0 if op == M.O_LD else 1, glob if glob else shared,
+                      M.SP_GLOBAL if glob else M.SP_SHARED, addrs, trace_warps, trace_rec, trace_addr,
+                      trace_fill, regs.shape[0])
+
+
+@njit(cache=True, _nrt=False)
+def _generic_part(code, pc, op, regs, w, block, lanes, space, launch, err, memory, addrs):
+    """The lanes of a generic access that go to one space: checked, then their data moved."""
+    if lanes == 0:
+        return True
+    heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable, heap32, shared32, local32, atomic_table = memory
+    width = code[pc, 6]
+    if not M.check(code, pc, lanes, addrs, width, space, block, w, buf_lo, buf_hi, buf_writable,
+                   launch[L_SHARED], launch[L_LOCAL_LO], op == M.O_ST, err):
+        return False
+    if width >= 4:
+        M.move_words(code, pc, op, regs, w, lanes, addrs, heap32, shared32, local32, launch[L_LOCAL_LO], space)
+    else:
+        M.move_bytes(code, pc, op, regs, w, lanes, addrs, heap8, shared8, local8, launch[L_LOCAL_LO], space)
+    return True
 
 
 @njit(cache=True, _nrt=False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..memory import SHARED_WINDOW_HI
 from ..simt import compare_ordered
 from .family import declare
 from .lanes import (M32, dst, has, popcount, signed, src_pred, src_u32, src_u64, write, write64)
@@ -28,9 +29,10 @@ CTX_RESULT, CTX_RESULT_FLAG = 14, 15
 SPECIALS = ("SR_TID.X", "SR_TID.Y", "SR_TID.Z", "SR_CTAID.X", "SR_CTAID.Y", "SR_CTAID.Z",
             "SR_CgaCtaId", "SR_LANEID", "SRZ", "SR_LEMASK", "SR_LTMASK", "SR_GEMASK", "SR_GTMASK",
             "SR_SMID", "SR_NSMID", "SR_WARPID", "SR_EQMASK", "SR_CLOCKLO", "SR_CLOCKHI",
-            "SR_GLOBALTIMERLO", "SR_GLOBALTIMERHI", "SR_VIRTUALSMID")
+            "SR_GLOBALTIMERLO", "SR_GLOBALTIMERHI", "SR_VIRTUALSMID", "SR_SWINHI")
 S_TID, S_CTAID, S_CGA, S_LANE, S_ZERO, S_LE, S_LT, S_GE, S_GT, S_SMID, S_NSMID, S_WARPID, S_EQ, \
-    S_CLOCKLO, S_CLOCKHI, S_TIMERLO, S_TIMERHI, S_VSMID = 0, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21
+    S_CLOCKLO, S_CLOCKHI, S_TIMERLO, S_TIMERHI, S_VSMID, S_SWINHI = \
+    0, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22
 
 
 # ---- semantics ------------------------------------------------------------------------------
@@ -91,6 +93,8 @@ def _special(which, w, lane, ctx):
         return ctx[10]
     if which == S_WARPID:
         return w
+    if which == S_SWINHI:
+        return SHARED_WINDOW_HI
     return 0
 
 

@@ -12,16 +12,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..count import (C_BYTES, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS, C_SPACE,
-                     C_WAVEFRONTS, atomic_packets, data_bytes, global_sectors, shared_wavefronts_memo,
-                     sort_prefix)
+from ..count import (C_BYTES, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS, C_SHARED_IDEAL_WAVEFRONTS,
+                     C_SHARED_REQUESTS, C_SHARED_WAVEFRONTS, C_SPACE, C_WAVEFRONTS, atomic_packets, data_bytes,
+                     global_sectors, shared_wavefronts, shared_wavefronts_memo, sort_prefix)
 from ...stream import SP_GLOBAL, SP_LOCAL, SP_SHARED
-from ..memory import GLOBAL_BASE
+from ..memory import GLOBAL_BASE, SHARED_WINDOW_HI
 from ..faults import E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED, E_READ_ONLY, E_SHARED_OOB
 from .family import declare
 from .lanes import M32, dst, popcount
 from .rows import (F_FLAGS, F_MBASE, F_MOFF, F_MUR, F_MWIDE, F_OP, F_OPS, F_SUB, F_TYPE, F_WIDTH,
-                   FL_GLOBAL, FL_LOCAL, FL_SHARED, FL_SIGNED, K_IMM, K_REG, RZ, T_F32, T_F64, T_S32,
+                   FL_GENERIC, FL_GLOBAL, FL_LOCAL, FL_SHARED, FL_SIGNED, K_IMM, K_REG, RZ, T_F32, T_F64, T_S32,
                    T_S64, T_U32, T_U64, TYPES, UR_BASE, URZ, SINK, put, unsupported)
 
 OPS = declare("memory", ("LD", "ST", "ATOM", "RED", "LDGSTS", "LDSM", "LDC_INDEXED"))
@@ -35,7 +35,7 @@ MEMORY_WIDTHS = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
 SHARED_WINDOW_BASE = 0x400
 # The stack top the launch bank holds at c[0x0][0x28]: local frames lie below it.
 STACK_TOP = 0xFFFC00
-SPACE_FLAGS = {"global": FL_GLOBAL, "shared": FL_SHARED, "local": FL_LOCAL}
+SPACE_FLAGS = {"global": FL_GLOBAL, "shared": FL_SHARED, "local": FL_LOCAL, "generic": FL_GLOBAL | FL_GENERIC}
 SPACE_CODES = {"global": SP_GLOBAL, "shared": SP_SHARED, "local": SP_LOCAL}
 
 
@@ -68,7 +68,7 @@ def _memory(space: str, op: int):
         data = [o for o in ops if o.kind != "mem"]
         if len(addresses) != 1:
             raise unsupported(ins, "address form")
-        _address(row, addresses[0], space == "global" and "E" in mods)
+        _address(row, addresses[0], space in ("global", "generic") and "E" in mods)
         if op == O_LD:
             put(row, 0, data[0], dst=True)
         else:
@@ -160,7 +160,7 @@ def is_indexed_constant(ops) -> bool:
 
 LOWER = {
     "LDG": _memory("global", O_LD), "STG": _memory("global", O_ST),
-    "LD": _memory("global", O_LD), "ST": _memory("global", O_ST),
+    "LD": _memory("generic", O_LD), "ST": _memory("generic", O_ST),
     "LDS": _memory("shared", O_LD), "STS": _memory("shared", O_ST),
     "LDL": _memory("local", O_LD), "STL": _memory("local", O_ST),
     "ATOMG": _atomic("global", O_ATOM), "ATOM": _atomic("global", O_ATOM),
@@ -277,9 +277,10 @@ def _move_lane(op, mem, off, regs, w, lane, d, width, is_signed, store_kind, sto
 
 
 @njit(cache=True, _nrt=False)
-def move_bytes(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, local_lo):
+def move_bytes(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, local_lo, space):
     """Loads fill their register, stores write memory: the 1- and 2-byte accesses (wider ones
-    go a word at a time through move_words)."""
+    go a word at a time through move_words). `space`: the access's FL_GLOBAL/SHARED/LOCAL
+    (a generic access's part)."""
     flags = code[pc, F_FLAGS]
     width = code[pc, F_WIDTH]
     is_signed = (flags & FL_SIGNED) != 0
@@ -289,9 +290,9 @@ def move_bytes(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, loc
         if not (active >> lane) & 1:
             continue
         a = addrs[lane]
-        if flags & FL_GLOBAL:
+        if space & FL_GLOBAL:
             _move_lane(op, heap8, a - GLOBAL_BASE, regs, w, lane, d, width, is_signed, store_kind, d)
-        elif flags & FL_SHARED:
+        elif space & FL_SHARED:
             _move_lane(op, shared8, a, regs, w, lane, d, width, is_signed, store_kind, d)
         else:
             _move_lane(op, local8[w * 32 + lane], a - local_lo, regs, w, lane, d, width, is_signed,
@@ -299,11 +300,11 @@ def move_bytes(code, pc, op, regs, w, active, addrs, heap8, shared8, local8, loc
 
 
 @njit(cache=True, _nrt=False)
-def move_words(code, pc, op, regs, w, active, addrs, heap32, shared32, local32, local_lo):
+def move_words(code, pc, op, regs, w, active, addrs, heap32, shared32, local32, local_lo, flags):
     """Loads and stores of 4, 8 and 16 bytes (aligned: checked before), a 32-bit word at
     a time through the memories' uint32 views. One loop per space and direction: the branches
-    stay out of the lane loop (a third of a tiled matmul's time went here before)."""
-    flags = code[pc, F_FLAGS]
+    stay out of the lane loop (a third of a tiled matmul's time went here before). `flags`:
+    the access's space (FL_GLOBAL/SHARED/LOCAL; a generic access's part)."""
     words = code[pc, F_WIDTH] // 4
     d = dst(code, pc, 0) if op == O_LD else code[pc, F_OPS + 4]
     if op == O_LD:
@@ -505,6 +506,44 @@ def ldc_indexed(code, pc, regs, w, active, cbank, vec, err, block):
         else:
             for k in range(width // 4):
                 regs[w, d + k, lane] = _load(cbank[bank], a + 4 * k, 4, False)
+
+
+@njit(cache=True, _nrt=False)
+def split_generic(active, addrs):
+    """A generic access's (global lanes, shared lanes): a lane whose address's high word is the
+    shared window's (SR_SWINHI) reads shared memory at the low word's window offset, which
+    its address becomes."""
+    shared = 0
+    for lane in range(32):
+        if (active >> lane) & 1 and (addrs[lane] >> 32) == SHARED_WINDOW_HI:
+            shared |= 1 << lane
+            addrs[lane] = (addrs[lane] & 0xFFFFFF) - SHARED_WINDOW_BASE
+    return active & ~shared, shared
+
+
+@njit(cache=True, _nrt=False)
+def count_generic(code, pc, op, glob, shared, addrs, counters, scratch, bank_load):
+    """A generic LD/ST (measured on the H100, validate/suite/generic_access.cu): its global
+    lanes make a global request (instruction, sectors), its shared lanes a shared one
+    (instruction, wavefronts), each only where it has a lane; its bytes, all lanes', count in
+    both smsp__sass_data_bytes_mem_global_* and _shared_* whatever the lanes resolve to."""
+    width = code[pc, F_WIDTH]
+    is_load = op == O_LD
+    distinct = 0
+    if glob:
+        counters[pc, C_REQUESTS] += 1
+        counters[pc, C_SPACE] = SP_GLOBAL
+        sectors, ideal, found = global_sectors(addrs, glob, width, scratch)
+        counters[pc, C_SECTORS] += sectors
+        counters[pc, C_IDEAL_SECTORS] += ideal
+        distinct += found
+    if shared:
+        counters[pc, C_SHARED_REQUESTS] += 1
+        wavefronts, ideal, found = shared_wavefronts(addrs, shared, width, not is_load, scratch, bank_load)
+        counters[pc, C_SHARED_WAVEFRONTS] += wavefronts
+        counters[pc, C_SHARED_IDEAL_WAVEFRONTS] += ideal
+        distinct += found
+    counters[pc, C_BYTES] += data_bytes(is_load, popcount(glob | shared), distinct, width)
 
 
 @njit(cache=True, _nrt=False)

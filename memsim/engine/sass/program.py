@@ -234,6 +234,7 @@ def _describe(row: np.ndarray, static: StaticInstruction) -> None:
                  ops_memory.O_RED: "red", ops_memory.O_LDGSTS: "ldgsts", ops_memory.O_LDSM: "ldsm"}[op]
     if op == ops_memory.O_LDSM:
         static.space = "shared"
+    static.generic = bool(flags & ops_memory.FL_GENERIC)
 
 
 def lower(kernel: SassKernel, functions: dict[str, SassKernel] | None = None) -> SassProgram:

@@ -51,6 +51,7 @@ FL_RM, FL_RZ_ROUND, FL_RN = 16384, 32768, 65536
 FL_SAT = 1 << 17
 FL_ALL = 1 << 18
 FL_DIRECT = 1 << 19        # BAR.SYNC's barrier id / SHFL's uniform operands
+FL_GENERIC = 1 << 20       # LD/ST: a generic address, global or (high word SR_SWINHI) shared, per lane
 # Rounding and clamping modifiers of float conversions and arithmetic, as row flags.
 ROUNDING = (("RM", FL_RM), ("RP", FL_RP), ("RZ", FL_RZ_ROUND), ("TRUNC", FL_RZ_ROUND),
             ("FLOOR", FL_RM), ("CEIL", FL_RP), ("RN", FL_RN), ("FTZ", FL_FTZ), ("SAT", FL_SAT))
