@@ -21,6 +21,7 @@ import math
 import numpy as np
 from numba import njit
 
+from . import ops_mma
 from .family import declare
 from .lanes import M32, compare_float, dst, write, write_pred
 from .ops_int import combine
@@ -29,8 +30,8 @@ from .rows import (ROUNDING, F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, F_TYPE, FL_FTZ,
                    FL_SAT, K_IMM, K_NONE, K_REG, M_FABS, M_FNEG, RZ, T_BF16, T_F16, T_F32, put,
                    set_flags, unsupported)
 
-OPS = declare("half", ("HADD2", "HMUL2", "HFMA2", "HMNMX2", "HSETP2", "HSET2", "F2FP", "HMMA"))
-O_HADD2, O_HMUL2, O_HFMA2, O_HMNMX2, O_HSETP2, O_HSET2, O_F2FP, O_HMMA = OPS.values()
+OPS = declare("half", ("HADD2", "HMUL2", "HFMA2", "HMNMX2", "HSETP2", "HSET2", "F2FP", "HMMA", "IMMA", "DMMA"))
+O_HADD2, O_HMUL2, O_HFMA2, O_HMNMX2, O_HSETP2, O_HSET2, O_F2FP, O_HMMA, O_IMMA, O_DMMA = OPS.values()
 
 FL_RELU = 1 << 20      # clamp results below zero to zero
 FL_F32_OUT = 1 << 21   # HADD2.F32 / HFMA2.F32 ...: one float32 result
@@ -235,7 +236,17 @@ def _f2fp(ins, mods, ops, row):
 
 
 def _hmma(ins, mods, ops, row):
-    """HMMA.16816 / .1688 [.F32 / .F16 accumulators] [.BF16 inputs] Rd, Ra, Rb, Rc."""
+    """HMMA.16816 / .1688 [.F32 / .F16 accumulators] [.BF16 inputs] Rd, Ra, Rb, Rc; TF32 inputs:
+    memsim/engine/sass/ops_mma.py."""
+    row[F_OP] = O_HMMA
+    if ops_mma.lower_tf32(mods, row):
+        if set(mods) != {"1688", "F32", "TF32"} and set(mods) != {"1684", "F32", "TF32"}:
+            raise unsupported(ins)
+        if len(ops) != 4 or any(o.kind != "reg" or o.text for o in ops):
+            raise unsupported(ins, "HMMA operands")
+        for k, op in enumerate(ops):
+            put(row, k, op, dst=k == 0)
+        return
     if "16816" in mods:
         row[F_SUB] = 0
     elif "1688" in mods:
@@ -251,7 +262,6 @@ def _hmma(ins, mods, ops, row):
     if set(mods) - {"16816", "1688", "F32", "F16", "BF16"}:
         raise unsupported(ins)
     row[F_CMP] = 1 if "BF16" in mods else 0
-    row[F_OP] = O_HMMA
     if len(ops) != 4 or any(o.kind != "reg" or o.text for o in ops):
         raise unsupported(ins, "HMMA operands")
     for k, op in enumerate(ops):
@@ -260,11 +270,17 @@ def _hmma(ins, mods, ops, row):
 
 LOWER = {"HADD2": _arith(O_HADD2, 2), "HMUL2": _arith(O_HMUL2, 2), "HFMA2": _arith(O_HFMA2, 3),
          "HMNMX2": _arith(O_HMNMX2, 2), "HSETP2": _hsetp2, "HSET2": _hset2, "F2FP": _f2fp,
-         "HMMA": _hmma}
+         "HMMA": _hmma, "IMMA": ops_mma.lower_imma(O_IMMA), "DMMA": ops_mma.lower_dmma(O_DMMA)}
 
 
-def hmma_registers(row, k) -> int:
-    """Consecutive registers HMMA's operand k spans."""
+def mma_registers(row, k) -> int:
+    """Consecutive registers operand k of an HMMA, IMMA or DMMA spans."""
+    if row[F_OP] == O_IMMA:
+        return ops_mma.imma_registers(row, k)
+    if row[F_OP] == O_DMMA:
+        return ops_mma.dmma_registers(row, k)
+    if row[F_CMP] == ops_mma.IN_TF32:
+        return ops_mma.tf32_registers(row, k)
     f32 = row[F_TYPE] == T_F32
     if k == 0 or k == 3:
         return 4 if f32 else 2
@@ -350,7 +366,16 @@ def execute(code, pc, op, regs, w, active, vec, f32_bits, f32v, f64_bits, f64v):
     flags = code[pc, F_FLAGS]
     bf = code[pc, F_TYPE] == T_BF16
     if op == O_HMMA:
-        _hmma_warp(code, pc, regs, w, active, vec, f32_bits, f32v)
+        if code[pc, F_CMP] == ops_mma.IN_TF32:
+            ops_mma.tf32_warp(code, pc, regs, w, active, vec, f32_bits, f32v)
+        else:
+            _hmma_warp(code, pc, regs, w, active, vec, f32_bits, f32v)
+        return
+    if op == O_IMMA:
+        ops_mma.imma_warp(code, pc, regs, w, active, vec)
+        return
+    if op == O_DMMA:
+        ops_mma.dmma_warp(code, pc, regs, w, active, vec, f64_bits, f64v)
         return
     if op == O_F2FP:
         mode = rounding_mode(flags)

@@ -377,8 +377,8 @@ def _registers_of(row: np.ndarray, k: int) -> int:
             return 2
     if op == ops_int.O_IMAD and ((flags & FL_WIDE and k == 0) or (flags & (FL_WIDE | FL_HI) and k == 4)):
         return 2
-    if op == ops_half.O_HMMA and k <= 3:
-        return ops_half.hmma_registers(row, k)
+    if op in (ops_half.O_HMMA, ops_half.O_IMMA, ops_half.O_DMMA) and k <= 3:
+        return ops_half.mma_registers(row, k)
     if op == ops_warp.O_MATCH and k == 2 and flags & FL_BIT64:
         return 2
     return 1

@@ -178,7 +178,7 @@ def test_loop_with_break_leaves_the_convergence_barrier():
 
 @pytest.mark.parametrize("text, message", [
     ("FOO R1, R2", "FOO"),
-    ("IMMA.16832.S8.S8 R8, R4.ROW, R8.COL, RZ", "IMMA.16832.S8.S8"),
+    ("SYNCS.ARRIVE.TRANS64.A1T0 RZ, [UR4], RZ", "SYNCS.ARRIVE.TRANS64.A1T0"),
     ("BAR.RED.XOR.DEFER_BLOCKING 0x0, P1", "BAR.RED.XOR"),
 ])
 def test_unknown_opcode_is_named(text, message):
