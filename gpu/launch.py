@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from memsim.compiler.nvrtc import load_source
+from memsim.compiler.nvrtc import load_source, toolkit_include_dirs
 from memsim.compiler.names import is_expression, is_mangled
 from memsim.launch import LaunchSpec, Value
 from memsim.engine.sass.nvjitlink import link_ptx
@@ -94,7 +94,10 @@ def _module(cupy: Any, spec: LaunchSpec, expressions: tuple[str, ...] = ()) -> A
             return module
     # A C++ name (`k_reduce<256>`) is found through NVRTC's name expressions, as in memsim.
     names = (spec.kernel,) if is_expression(spec.kernel) else expressions
-    return cupy.RawModule(code=text, backend="nvrtc", options=(*COMPILE_OPTIONS, *spec.options),
+    # The CUDA header wheels memsim compiles with, after CuPy's own include folder: an
+    # environment's headers may lack parts (crt/mma.h, which <mma.h> includes) that they have.
+    headers = tuple(f"--include-path={d}" for d in toolkit_include_dirs())
+    return cupy.RawModule(code=text, backend="nvrtc", options=(*COMPILE_OPTIONS, *headers, *spec.options),
                           name_expressions=names or None)
 
 

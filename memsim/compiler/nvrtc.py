@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from pathlib import Path
 from typing import Sequence
 
@@ -72,10 +73,14 @@ def toolkit_include_dirs() -> tuple[str, ...]:
     CUDA toolkit installed. Empty where the wheels are missing."""
     try:
         import nvidia.cu13  # type: ignore[import-not-found]
+        roots = list(nvidia.cu13.__path__)
     except ImportError:
-        return ()
+        roots = []
+    # Another environment's nvidia/cu13 (a regular package, not a namespace) hides the wheels
+    # installed beside it on sys.path: look in every sys.path entry too.
+    roots += [str(Path(entry) / "nvidia" / "cu13") for entry in sys.path if entry]
     found = []
-    for root in nvidia.cu13.__path__:
+    for root in roots:
         for sub in ("include", "include/cccl"):
             path = Path(root) / sub
             if path.is_dir() and str(path) not in found:
