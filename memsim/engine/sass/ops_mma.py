@@ -72,21 +72,19 @@ def _put_registers(ins, ops, row, suffixes) -> None:
 
 def tf32_registers(row, k) -> int:
     """Consecutive registers operand k of a TF32 HMMA spans."""
-    k8 = row[F_SUB] == SHAPE_TF32_K8
-    if k == 0 or k == 3:
-        return 4
-    if k == 1:
-        return 4 if k8 else 2
-    return 2 if k8 else 1
+    return _spans(row[F_SUB] == SHAPE_TF32_K8, k)
 
 
 def imma_registers(row, k) -> int:
-    k32 = row[F_SUB] == 1
+    return _spans(row[F_SUB] == 1, k)
+
+
+def _spans(deep: bool, k: int) -> int:
+    """Registers of operand k of the m16n8 MMAs: D and C four; A four and B two in the deeper
+    shape (TF32 k8, IMMA k32), half as many in the other."""
     if k == 0 or k == 3:
         return 4
-    if k == 1:
-        return 4 if k32 else 2
-    return 2 if k32 else 1
+    return (4 if k == 1 else 2) // (1 if deep else 2)
 
 
 def dmma_registers(row, k) -> int:
