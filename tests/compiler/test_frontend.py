@@ -288,10 +288,10 @@ def test_user_include_dirs(tmp_path):
 
 @needs_nvdisasm
 def test_coverage_lists_unsupported_instructions_per_kernel():
-    report = coverage(MULTI_ONLY_SUPPORTED + MULTI_CALL + MULTI_MMA)
+    report = coverage(MULTI_ONLY_SUPPORTED + MULTI_CALL + MULTI_MBARRIER)
     assert report["k_copy"] == [] and report["k_call"] == []   # calls run since the engine rewrite
-    gaps = [gap for gap in report["k_mma"] if gap[0].startswith("IMMA")]   # integer mma: not emulated
-    assert gaps and all(line == 9 for _, line, _ in gaps) and "IMMA.16832.S8.S8" in gaps[0][2]
+    gaps = [gap for gap in report["k_mbar"] if gap[0].startswith("SYNCS")]   # mbarrier: not emulated
+    assert gaps and all(line == 9 for _, line, _ in gaps) and "SYNCS.EXCH.64" in gaps[0][2]
 
 
 MULTI_ONLY_SUPPORTED = 'extern "C" __global__ void k_copy(const float* a, float* b) { b[threadIdx.x] = a[threadIdx.x]; }\n'
@@ -301,10 +301,10 @@ extern "C" __global__ void k_call(float* x) {
     x[i] = twice(x[i]);
 }
 """
-MULTI_MMA = """extern "C" __global__ void k_mma(int* d, const unsigned* a) {
-    int c0 = 0, c1 = 0, c2 = 0, c3 = 0;
-    asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};" : "+r"(c0), "+r"(c1), "+r"(c2), "+r"(c3) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]));
-    d[threadIdx.x] = c0 + c1 + c2 + c3;
+MULTI_MBARRIER = """extern "C" __global__ void k_mbar(int* d) {
+    __shared__ unsigned long long bar;
+    asm volatile("mbarrier.init.shared.b64 [%0], %1;" :: "r"((unsigned)__cvta_generic_to_shared(&bar)), "r"(32));
+    d[threadIdx.x] = 1;
 }
 """
 
@@ -312,16 +312,16 @@ MULTI_MMA = """extern "C" __global__ void k_mma(int* d, const unsigned* a) {
 @needs_nvdisasm
 def test_coverage_cli(tmp_path, capsys):
     path = tmp_path / "c.cu"
-    path.write_text(MULTI_ONLY_SUPPORTED + MULTI_CALL + MULTI_MMA)
+    path.write_text(MULTI_ONLY_SUPPORTED + MULTI_CALL + MULTI_MBARRIER)
     assert main(["coverage", str(path), "--kernel", "k_copy"]) == 0
     assert capsys.readouterr().out.strip() == "k_copy: ok"
     assert main(["coverage", str(path)]) == 1
     out = capsys.readouterr().out
-    assert "k_mma: " in out and "IMMA.16832.S8.S8" in out and "k_copy: ok" in out and "k_call: ok" in out
+    assert "k_mbar: " in out and "SYNCS.EXCH.64" in out and "k_copy: ok" in out and "k_call: ok" in out
     assert main(["coverage", str(path), "--kernel", "k_nope"]) == 2
     assert main(["coverage", str(tmp_path / "missing.cu")]) == 2
     err = capsys.readouterr().err
-    assert "Traceback" not in err and "kernels: k_call, k_copy, k_mma" in err
+    assert "Traceback" not in err and "kernels: k_call, k_copy, k_mbar" in err
 
 
 @needs_headers

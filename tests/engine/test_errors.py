@@ -1,6 +1,6 @@
 """Bad input gets one clear line naming what is wrong, never a traceback or a wrong number: on
 every engine (the `each_engine` fixture) where the mistake is the launch's, on the engine that
-meets it where it is one engine's limit (half precision on the PTX engine, IMMA on the SASS one)."""
+meets it where it is one engine's limit (half precision on the PTX engine, mbarrier on the SASS one)."""
 import re
 from pathlib import Path
 
@@ -77,14 +77,15 @@ def test_endless_loop_hits_the_budget(each_engine):
 
 
 def test_unsupported_instruction_names_opcode_and_line():
-    src = '''extern "C" __global__ void k_imma(int* d, const unsigned* a) {
-  int c0 = 0, c1 = 0, c2 = 0, c3 = 0;
-  asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};" : "+r"(c0), "+r"(c1), "+r"(c2), "+r"(c3) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]));
-  d[threadIdx.x] = c0 + c1 + c2 + c3;
+    src = '''extern "C" __global__ void k_mbarrier(int* d) {
+  __shared__ unsigned long long bar;
+  unsigned addr = (unsigned)__cvta_generic_to_shared(&bar);
+  asm volatile("mbarrier.init.shared.b64 [%0], %1;" :: "r"(addr), "r"(32));
+  d[threadIdx.x] = 1;
 }'''
-    with pytest.raises(UnsupportedInstruction, match="IMMA") as info:   # integer mma: not emulated
-        memsim.simulate(src, "k_imma", 1, 32, [np.zeros(32, np.int32), np.zeros(8, np.uint32)])
-    assert "`IMMA" in str(info.value) and "line 3" in str(info.value)
+    with pytest.raises(UnsupportedInstruction, match="SYNCS") as info:   # mbarrier: not emulated
+        memsim.simulate(src, "k_mbarrier", 1, 32, [np.zeros(32, np.int32)])
+    assert "`SYNCS" in str(info.value) and "line 4" in str(info.value)
 
 
 def test_half_arithmetic_on_the_ptx_engine_is_unsupported():
