@@ -17,6 +17,7 @@ from ..report import InstructionCounters, LineCounters
 # SASS memory instructions by space; ld.param reads become constant-bank operands and
 # are no memory instructions on the hardware.
 _MEMORY_SPACES = ("global", "shared", "local")
+_OTHER_SPACE = {"global": "shared", "shared": "global"}
 
 
 # PTX atomics ptxas turns into RED when nothing reads their result (HYPOTHESIS until recorded:
@@ -57,6 +58,12 @@ def instruction_rows(program: TracedProgram, counters: np.ndarray) -> list[Instr
             threads=int(c[C_THREADS]), sectors=int(c[C_SECTORS]),
             ideal_sectors=int(c[C_IDEAL_SECTORS]), wavefronts=int(c[C_WAVEFRONTS]),
             ideal_wavefronts=int(c[C_IDEAL_WAVEFRONTS]), bytes=int(c[C_BYTES])))
+        if static.space == "generic" and op in ("ld", "st") and space in _OTHER_SPACE:
+            # the H100 counts a generic ld/st's bytes in both spaces (the SASS engine's
+            # _generic_rows; measured: suite generic_*)
+            rows.append(InstructionCounters(index=static.index, listing=static.text, line=static.line,
+                                            space=_OTHER_SPACE[space], op=op, width=static.width,
+                                            bytes=int(c[C_BYTES])))
     return rows
 
 
