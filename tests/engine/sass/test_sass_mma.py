@@ -15,43 +15,22 @@ pytestmark = pytest.mark.skipif(find_nvdisasm() is None, reason="nvdisasm not in
 WMMA = r"""
 #include <mma.h>
 using namespace nvcuda;
-extern "C" __global__ void k_wmma_s8(const signed char* a, const signed char* b, int* c) {
-  wmma::fragment<wmma::matrix_a, 16, 16, 16, signed char, wmma::row_major> fa;
-  wmma::fragment<wmma::matrix_b, 16, 16, 16, signed char, wmma::col_major> fb;
-  wmma::fragment<wmma::accumulator, 16, 16, 16, int> fc;
-  wmma::load_matrix_sync(fc, c, 16, wmma::mem_row_major);
-  wmma::load_matrix_sync(fa, a, 16); wmma::load_matrix_sync(fb, b, 16);
+template <typename In, typename Frag, typename Acc, int M, int N, int K>
+__global__ void k_wmma(const In* a, const In* b, Acc* c) {
+  wmma::fragment<wmma::matrix_a, M, N, K, Frag, wmma::row_major> fa;
+  wmma::fragment<wmma::matrix_b, M, N, K, Frag, wmma::col_major> fb;
+  wmma::fragment<wmma::accumulator, M, N, K, Acc> fc;
+  wmma::load_matrix_sync(fc, c, N, wmma::mem_row_major);
+  wmma::load_matrix_sync(fa, a, K); wmma::load_matrix_sync(fb, b, K);
   wmma::mma_sync(fc, fa, fb, fc);
-  wmma::store_matrix_sync(c, fc, 16, wmma::mem_row_major);
-}
-extern "C" __global__ void k_wmma_u8(const unsigned char* a, const unsigned char* b, int* c) {
-  wmma::fragment<wmma::matrix_a, 16, 16, 16, unsigned char, wmma::row_major> fa;
-  wmma::fragment<wmma::matrix_b, 16, 16, 16, unsigned char, wmma::col_major> fb;
-  wmma::fragment<wmma::accumulator, 16, 16, 16, int> fc;
-  wmma::load_matrix_sync(fc, c, 16, wmma::mem_row_major);
-  wmma::load_matrix_sync(fa, a, 16); wmma::load_matrix_sync(fb, b, 16);
-  wmma::mma_sync(fc, fa, fb, fc);
-  wmma::store_matrix_sync(c, fc, 16, wmma::mem_row_major);
-}
-extern "C" __global__ void k_wmma_tf32(const float* a, const float* b, float* c) {
-  wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> fa;
-  wmma::fragment<wmma::matrix_b, 16, 16, 8, wmma::precision::tf32, wmma::col_major> fb;
-  wmma::fragment<wmma::accumulator, 16, 16, 8, float> fc;
-  wmma::load_matrix_sync(fc, c, 16, wmma::mem_row_major);
-  wmma::load_matrix_sync(fa, a, 8); wmma::load_matrix_sync(fb, b, 8);
-  wmma::mma_sync(fc, fa, fb, fc);
-  wmma::store_matrix_sync(c, fc, 16, wmma::mem_row_major);
-}
-extern "C" __global__ void k_wmma_f64(const double* a, const double* b, double* c) {
-  wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::row_major> fa;
-  wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::col_major> fb;
-  wmma::fragment<wmma::accumulator, 8, 8, 4, double> fc;
-  wmma::load_matrix_sync(fc, c, 8, wmma::mem_row_major);
-  wmma::load_matrix_sync(fa, a, 4); wmma::load_matrix_sync(fb, b, 4);
-  wmma::mma_sync(fc, fa, fb, fc);
-  wmma::store_matrix_sync(c, fc, 8, wmma::mem_row_major);
+  wmma::store_matrix_sync(c, fc, N, wmma::mem_row_major);
 }
 """
+# each kind's instance, by its C++ name (NVRTC name expressions instantiate it)
+KERNELS = {"s8": "k_wmma<signed char, signed char, int, 16, 16, 16>",
+           "u8": "k_wmma<unsigned char, unsigned char, int, 16, 16, 16>",
+           "tf32": "k_wmma<float, nvcuda::wmma::precision::tf32, float, 16, 16, 8>",
+           "f64": "k_wmma<double, double, double, 8, 8, 4>"}
 
 
 def _operands(kind: str, m: int, n: int, k: int, rng):
@@ -74,7 +53,7 @@ def test_wmma_products_equal_numpy(kind, shape, seed):
     m, n, k = shape
     a, b, c = _operands(kind, m, n, k, np.random.default_rng(seed))
     out = c.ravel().copy()
-    memsim.simulate(WMMA, f"k_wmma_{kind}", 1, 32, [a.ravel().copy(), b.ravel().copy(), out])
+    memsim.simulate(WMMA, KERNELS[kind], 1, 32, [a.ravel().copy(), b.ravel().copy(), out])
     expect = a.astype(np.float64) @ b.astype(np.float64).T + c
     np.testing.assert_array_equal(out.reshape(m, n).astype(np.float64), expect)
 
@@ -86,5 +65,5 @@ def test_tf32_inputs_lose_their_low_mantissa_bits():
     a = np.full((16, 8), 1 + 2.0 ** -20, np.float32)
     b = np.ones((16, 8), np.float32)
     out = np.zeros(256, np.float32)
-    memsim.simulate(WMMA, "k_wmma_tf32", 1, 32, [a.ravel(), b.ravel(), out])
+    memsim.simulate(WMMA, KERNELS["tf32"], 1, 32, [a.ravel(), b.ravel(), out])
     np.testing.assert_array_equal(out, np.full(256, 8.0, np.float32))
