@@ -1,10 +1,12 @@
-"""Numba's cache=True only watches each function's own file, but the emulators freeze into their
-machine code the helpers of other modules (count.py, the shared SIMT helpers, the opcode
-families, the lowering's constants). When any source of either engine changes, the cached code of both is dropped so
-that it is compiled afresh; a pip install gives every file a new time and needs none of this,
-an editable install does."""
+"""Numba's cache=True only watches each function's own file, but the emulators and the cache
+model freeze into their machine code the helpers and constants of other modules (count.py, the
+shared SIMT helpers, the opcode families, the lowering's constants, memsim/stream.py). When any
+of those sources changes, the cached code is dropped so that it is compiled afresh, and the
+shipped machine code (memsim/engine/shipped_code.py) no longer applies: both read
+sources_digest()."""
 from __future__ import annotations
 
+import functools
 import hashlib
 from pathlib import Path
 from types import ModuleType
@@ -13,22 +15,42 @@ from numba.core import types
 from numba.core.dispatcher import Dispatcher
 
 HERE = Path(__file__).parent
+PACKAGE = HERE.parent
+# The packages whose Numba functions are cached (and shipped): their sources make the digest.
+JIT_PACKAGES = ("engine", "engine/ptx", "engine/sass", "model", "model/cache")
+# Modules elsewhere whose constants the jitted code freezes in (memory spaces, access kinds).
+JIT_EXTRA_SOURCES = ("stream.py",)
+# Modules of those packages that compile nothing and are frozen into nothing.
+NOT_FROZEN = ("shipped_code.py",)
 _checked = False
 
 
-def _sources() -> list[Path]:
-    return sorted(HERE.glob("*.py")) + sorted((HERE / "ptx").glob("*.py")) + sorted((HERE / "sass").glob("*.py"))
+def sources_digest() -> str:
+    """sha256 over every source whose code or constants the cached machine code may hold."""
+    files = sorted([p for d in JIT_PACKAGES for p in (PACKAGE / d).glob("*.py") if p.name not in NOT_FROZEN]
+                   + [PACKAGE / name for name in JIT_EXTRA_SOURCES])
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+@functools.lru_cache(maxsize=None)
+def current_digest() -> str:
+    """sources_digest() of this process's sources, read once (drop_stale and the shipped code's
+    install both ask, before the first launch)."""
+    return sources_digest()
 
 
 def drop_stale() -> None:
-    """Delete the engines' cached machine code when their sources differ from those it was
-    compiled from (a stamp of their digest sits beside the cache). Checked once per process,
-    before the first launch (memsim.engine.simulation)."""
+    """Delete the cached machine code when the sources differ from those it was compiled from
+    (a stamp of their digest sits beside the cache). Checked once per process, before the first
+    launch (memsim.engine.simulation)."""
     global _checked
     if _checked:
         return
     _checked = True
-    digest = hashlib.sha256(b"".join(p.read_bytes() for p in _sources() if p.exists())).hexdigest()
+    digest = current_digest()
     stamp = HERE / "__pycache__" / "jit-sources.sha256"
     try:
         if stamp.read_text() == digest:
@@ -37,7 +59,7 @@ def drop_stale() -> None:
         pass
     try:
         stamp.parent.mkdir(exist_ok=True)
-        for cache in (HERE / "__pycache__", HERE / "ptx" / "__pycache__", HERE / "sass" / "__pycache__"):
+        for cache in (PACKAGE / d / "__pycache__" for d in JIT_PACKAGES):
             for stale in cache.glob("*.nb[ic]"):
                 stale.unlink(missing_ok=True)
         stamp.write_text(digest)

@@ -24,7 +24,6 @@ changing any engine or model source (memsim.build_shipped_code says how).
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib
 import os
 import platform
@@ -35,12 +34,9 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-PACKAGE = Path(__file__).resolve().parent.parent
+from .jit_cache import JIT_PACKAGES, PACKAGE, current_digest, sources_digest
+
 SHIPPED = Path(__file__).resolve().parent / "shipped"
-# The packages whose Numba functions are shipped: their sources make the digest.
-JIT_PACKAGES = ("engine", "engine/ptx", "engine/sass", "model", "model/cache")
-# Modules elsewhere whose constants the jitted code freezes in (memory spaces, access kinds).
-JIT_EXTRA_SOURCES = ("stream.py",)
 CPU_LEVEL = "x86-64-v3"
 # LLVM's feature names of x86-64-v3 (v2's included): the host must have every one.
 CPU_LEVEL_FEATURES = ("cx16", "sahf", "popcnt", "sse3", "sse4.1", "sse4.2", "ssse3",
@@ -54,7 +50,7 @@ class ShippedCodeManifest(BaseModel):
     numba: str
     llvmlite: str
     cpu_name: str = Field(description="the CPU level Numba compiled for (NUMBA_CPU_NAME)")
-    sources_digest: str = Field(description="sources_digest() of the engines and models")
+    sources_digest: str = Field(description="memsim.engine.jit_cache.sources_digest() at the build")
     entries: dict[str, list[str]] = Field(
         description="per Numba function, keyed `module/index file`: its cache files, index first")
 
@@ -68,17 +64,6 @@ def bundle_paths(tag: str | None = None) -> tuple[Path, Path]:
     """(manifest, archive) of the bundle for this platform."""
     tag = tag or bundle_platform()
     return SHIPPED / f"{tag}.json", SHIPPED / f"{tag}.tar.xz"
-
-
-def sources_digest() -> str:
-    """sha256 over every source file of the packages whose Numba code is shipped (this module,
-    which compiles nothing, aside)."""
-    files = sorted([p for d in JIT_PACKAGES for p in (PACKAGE / d).glob("*.py") if p.name != Path(__file__).name]
-                   + [PACKAGE / name for name in JIT_EXTRA_SOURCES])
-    digest = hashlib.sha256()
-    for path in files:
-        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
 
 
 def host_has_level(features: dict[str, bool]) -> bool:
@@ -157,7 +142,7 @@ def install() -> int:
     if _installed or _selected is None:
         return 0
     _installed = True
-    if sources_digest() != _selected.sources_digest:
+    if current_digest() != _selected.sources_digest:
         return 0   # an engine or model source changed since the build: compile as usual
     missing = {key: files for key, files in _selected.entries.items()
                if not Path(_cache_dir(key.split("/")[0]), files[0]).exists()}

@@ -106,15 +106,17 @@ def test_a_stale_bundle_is_not_installed(monkeypatch):
 
 
 def test_the_digest_follows_every_engine_and_model_source(tmp_path, monkeypatch):
-    sources = [tmp_path / folder / "a.py" for folder in shipped.JIT_PACKAGES]
-    sources += [tmp_path / name for name in shipped.JIT_EXTRA_SOURCES]
+    from memsim.engine import jit_cache
+
+    sources = [tmp_path / folder / "a.py" for folder in jit_cache.JIT_PACKAGES]
+    sources += [tmp_path / name for name in jit_cache.JIT_EXTRA_SOURCES]
     for path in sources:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("x = 1\n")
-    monkeypatch.setattr(shipped, "PACKAGE", tmp_path)
-    before = shipped.sources_digest()
+    monkeypatch.setattr(jit_cache, "PACKAGE", tmp_path)
+    before = jit_cache.sources_digest()
     for path in sources:
         path.write_text("x = 2\n")
-        after = shipped.sources_digest()
+        after = jit_cache.sources_digest()
         assert after != before, path
         before = after
