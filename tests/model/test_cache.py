@@ -236,7 +236,8 @@ def recorded_accuracy():
     from validate.compare import compare_files
     from validate.record import load_all
 
-    report = compare_files(load_all(case_sets=("suite", "fuzz")), jobs=2,
+    h100_files = [f for f in load_all(case_sets=("suite", "fuzz")) if f.gpu == "h100"]
+    report = compare_files(h100_files, jobs=2,
                            select=lambda c: "seed" not in c.tags, model="H100")
     return {row.metric: row for row in accuracy(report)}
 

@@ -76,6 +76,8 @@ class CacheTuning(BaseModel):
     merge_stores: bool = True
     merge_after_barrier: bool = True
     merge_one_wave_stores: bool = True
+    merge_one_wave_loads: bool = Field(True, description="in a one-wave grid, loads after a wait "
+                                                        "on a load still merge across SMs")
     loose_merge_percent: int = Field(description="after loads, in a one-wave grid: how often a "
                                                      "block's warps still store together")
     merge_min_lines: int = Field(description="lines a read request must miss in L1 to merge across SMs")
