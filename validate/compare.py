@@ -169,7 +169,7 @@ def compare_files(files: list[MeasurementFile], jobs: int = 1,
     work = [(f, c) for f in files for c in f.cases if select(c)]
     measured = [(f, c) for f, c in work if c.measured]
     calls = [(c.spec, engine, model, recorded_registers(c)) for _, c in measured]
-    predictions = run_all(predict, calls, jobs, progress)
+    predictions = _predict_distinct(calls, jobs, progress)
     known = {f.gpu: load_known_differences(f.gpu, engine) for f in files}
     by_case = {(f.gpu, f.case_set, c.name): p for (f, c), p in zip(measured, predictions)}
     cases = [compare_case(c, f.gpu, f.case_set, by_case.get((f.gpu, f.case_set, c.name)),
@@ -179,6 +179,20 @@ def compare_files(files: list[MeasurementFile], jobs: int = 1,
     if model and cross_validate is not None:
         report.cross_validation = cross_validate(work, by_case, model)
     return report
+
+
+def _predict_distinct(calls: list[tuple], jobs: int, progress: Advance) -> list[Prediction]:
+    """predict(*call) for every call, simulating identical calls once: the same launch recorded
+    on two GPUs (the H100 and the H200 run the same sm_90 code) needs one simulation."""
+    keys = [(spec.model_dump_json(), *rest) for spec, *rest in calls]
+    first = {}
+    for i, key in enumerate(keys):
+        first.setdefault(key, i)
+    distinct = list(first.values())
+    results = dict(zip(first, run_all(predict, [calls[i] for i in distinct], jobs, progress)))
+    if len(calls) > len(distinct):
+        progress(len(calls) - len(distinct))
+    return [results[key] for key in keys]
 
 
 def recorded_registers(record: CaseRecord) -> int | None:

@@ -81,6 +81,17 @@ def test_equal_exact_metrics_pass(simulator):
     assert case.metric(m.GLOBAL_LD_SECTORS).status == "match"
 
 
+@pytest.mark.parametrize("h200_block, simulations", [(32, 1), (16, 2)])
+def test_a_launch_recorded_on_two_gpus_is_simulated_once(simulator, h200_block, simulations):
+    h100, h200 = make_file(), make_file()
+    h200.gpu = "h200"
+    spec = h200.cases[0].spec
+    h200.cases[0].spec = type(spec)(**{**spec.model_dump(), "block": h200_block})
+    report = compare_files([h100, h200])
+    assert simulator["calls"] == simulations
+    assert [c.gpu for c in report.cases] == ["h100", "h200"] and report.cases[0].status == Status.PASS
+
+
 def test_a_differing_exact_metric_fails_the_case(simulator):
     simulator["metrics"][m.GLOBAL_LD_SECTORS] = 101
     report = compare_files([make_file()])
