@@ -152,13 +152,14 @@ class CacheModel:
             # a grid of one wave leaves the memory system idle enough that load latencies vary
             # little: a block's warps often still store together after their loads
             loose = history.stalled & ~resynced & (acc.op == OP_ST)
-        group = lock_step_groups(acc.block, first_wave, history.stalled, resynced)
-        group[loose] = LOOSE - acc.block[loose]
+        out_of_step = history.stalled
         if self.one_wave and self.tuning.merge_one_wave_loads:
             # the SMs of one wave that read the same lines get their data back together, so
             # after the wait they still issue their next reads in step (generic_shared_*: 64
             # SMs copy one 8 KB array in a loop, and the H100's L2 sees 27% of their L1 misses)
-            group[first_wave & history.stalled & ~resynced & (acc.op == OP_LD)] = ANY_SM
+            out_of_step = out_of_step & ~((acc.op == OP_LD) & ~resynced)
+        group = lock_step_groups(acc.block, first_wave, out_of_step, resynced)
+        group[loose] = LOOSE - acc.block[loose]
         # same step: SM by SM, and within an SM block slot by slot, warp by warp (round robin)
         slot = slot_of[local]
         by_time = np.lexsort((acc.warp, slot, sm, time))
@@ -199,8 +200,7 @@ def lock_step_groups(block: np.ndarray, first_wave: np.ndarray, stalled: np.ndar
 
     Warps start together: until one waits for a load's data, a block's warps, and in the first
     wave every SM's, issue in step (ANY_SM). Load latencies differ from warp to warp, so
-    afterwards only a barrier brings a block's warps back into step (group = the block). (In a
-    one-wave grid CacheModel keeps loads after a wait in step too: merge_one_wave_loads.)"""
+    afterwards only a barrier brings a block's warps back into step (group = the block)."""
     group = np.full(len(block), NO_GROUP, np.int64)
     group[resynced] = block[resynced]
     fresh = ~stalled
