@@ -21,6 +21,7 @@ from . import metrics as m
 from .compiler.nvrtc import SASS_SUFFIXES, include_options
 from .engine import registry
 from .engine.interface import KernelShape
+from .engine.issue_trace import IssueTraceRequest
 from .engine.simulation import simulate
 from .engine.trace import TraceRequest
 from .errors import LaunchError, MemsimError
@@ -31,6 +32,7 @@ from .model.pascal import WideSharedCounter, compile_arch, pascal_counts, uses_p
 from .model.scheduling import ProgramFlow
 from .model.timing import predict_time
 from .report import KernelReport
+from .timing import sample_blocks, simulate_time
 
 MAX_TRACE_CAPACITY = 1 << 21        # warp accesses per worker and chunk (~600 MB of trace)
 FIRST_CAPACITY = 1 << 17
@@ -52,14 +54,22 @@ def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], s
     if source.strip().endswith(SASS_SUFFIXES):
         raise LaunchError("--gpu's cache and time models read the kernel's PTX, which a .sass or "
                           ".cubin lacks: leave out --gpu for its exact counters")
+    issues = IssueTraceRequest(blocks=sample_blocks(int(np.prod(dims(grid))), profile))
     report = simulate_with_caches(source, kernel_name, grid, block, args, shared_mem, target, options,
                                   gpu=profile, registers_per_thread=registers_per_thread, engine=engine,
-                                  include_dirs=include_dirs)
+                                  include_dirs=include_dirs, issue_trace=issues)
     estimate = predict_time(report, None, profile, registers_per_thread=registers_per_thread,
                             static_shared_bytes=report.static_shared_bytes, arguments=len(args))
     report.metrics[m.DURATION] = estimate.duration_ns
     report.metrics[m.EVENT_TIME_MS] = estimate.event_ms
-    report.provenance.update({name: m.Provenance.MODELED for name in m.MODELED + [m.EVENT_TIME_MS]
+    simulated = simulate_time(report, issues.trace, issues.schedule, profile, estimate.occupancy.blocks_per_sm)
+    if simulated is not None:
+        report.metrics[m.FORMULA_DURATION] = estimate.duration_ns
+        report.metrics[m.DURATION] = max(simulated.duration_ns, estimate.breakdown.atomics_ns
+                                         + simulated.fixed_ns)
+        report.time_simulation = simulated.model_dump()
+    report.provenance.update({name: m.Provenance.MODELED for name in m.MODELED + [m.EVENT_TIME_MS,
+                                                                                  m.FORMULA_DURATION]
                               if name in report.metrics})
     report.gpu = profile.name
     report.arch = arch

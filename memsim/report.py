@@ -95,6 +95,8 @@ class KernelReport(BaseModel):
     source_file: str = ""
     engine: str = Field("ptx", description="ptx: PTX emulation (fast); sass: the sm_90 SASS the GPU runs (exact)")
     simulation_seconds: float = 0.0
+    time_simulation: dict | None = Field(None, description="memsim.timing.SimulatedTime of the launch (where "
+                                         "the warp-level simulation ran): stalls, utilization, limiter")
     nvprof_metrics: dict[str, float] = Field(default_factory=dict, description="nvprof's metrics "
                                              "on a Pascal GPU (memsim.views.nvprof; empty elsewhere)")
 

@@ -77,3 +77,58 @@ class CodeFlow:
     scheduled: bool = False
     accesses: np.ndarray | None = None
     guarded: np.ndarray | None = None
+
+
+# ---- what an engine hands the timing simulation (memsim.timing) ------------------------------
+
+# Issue pipes of an SM sub-partition, by ncu's names (smsp__inst_executed_pipe_<name>): the
+# profile's `pipes` give each one's issue interval per warp instruction.
+PIPES = ("alu", "fma", "fmaheavy", "fp64", "xu", "lsu", "cbu", "adu", "uniform", "tensor", "fp16")
+PIPE = {name: k for k, name in enumerate(PIPES)}
+
+# What an instruction's results wait for once it has issued: "fixed" latencies are covered by
+# ptxas' stall counts; the others set a scoreboard barrier the warp waits on, and the timing
+# simulation prices each (the memory kinds through its memory model, the rest with the
+# profile's measured latency of that class).
+WAITS = ("fixed", "s2r", "constant", "xu", "shuffle", "fp64", "tensor", "shared_load", "shared_store",
+         "shared_atomic", "global_load", "global_store", "global_atomic", "local_load", "local_store",
+         "barrier", "exit", "branch", "memory_barrier", "async_copy", "async_wait", "other")
+WAIT = {name: k for k, name in enumerate(WAITS)}
+NO_BARRIER = 7   # ptxas' "no scoreboard barrier" in a read/write barrier field
+
+
+@dataclass
+class IssueSchedule:
+    """Per pc of the lowered program: the pipe it issues to, what its results wait for, and
+    ptxas' control bits: the cycles before the warp may issue again (`stall`), the scoreboard
+    barrier its results set (`write_barrier`), the one released when its sources have been
+    read (`read_barrier`; NO_BARRIER: none), and the barriers it waits on (`wait_mask`, bit k).
+    `from_compiler` is False where no encoding was at hand (a listing without its cubin):
+    then every instruction stalls one cycle and no barrier is known."""
+
+    pipe: np.ndarray
+    wait: np.ndarray
+    stall: np.ndarray
+    write_barrier: np.ndarray
+    read_barrier: np.ndarray
+    wait_mask: np.ndarray
+    from_compiler: bool = True
+
+
+@dataclass
+class WarpInstructionTrace:
+    """Every warp instruction a sample of the launch's blocks issued, in each warp's order.
+
+    `blocks`: the sampled blocks recorded whole (linear block indices); warp k of blocks[j]
+    issued pc[start[i]:start[i + 1]] with i = j * warps_per_block + k. `aux` per issue: the
+    sectors of a global or local access, the wavefronts of a shared one, 0 otherwise."""
+
+    blocks: np.ndarray
+    warps_per_block: int
+    start: np.ndarray
+    pc: np.ndarray
+    aux: np.ndarray
+
+    @property
+    def instructions(self) -> int:
+        return len(self.pc)

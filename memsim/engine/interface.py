@@ -28,6 +28,7 @@ from ..stream import CodeFlow
 from .layout import KernelLayout
 from .memory import GlobalHeap
 from .program import TracedProgram
+from .issue_trace import IssueTraceRequest
 from .trace import TraceRequest
 
 DEFAULT_BUDGET = 2_000_000_000   # warp instructions: about a minute of emulation
@@ -48,6 +49,7 @@ class Launch:
     options: tuple[str, ...]
     budget: int = DEFAULT_BUDGET           # warp instructions per worker and chunk
     trace: TraceRequest | None = None
+    issue_trace: IssueTraceRequest | None = None   # engines that cannot record leave it unfilled
     nsmid: int = 1                         # %nsmid: SMs of the default GPU profile
 
     @property

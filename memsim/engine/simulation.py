@@ -25,13 +25,15 @@ from .shipped_code import install as install_shipped_code
 from .interface import DEFAULT_BUDGET, MAX_THREADS_PER_BLOCK, Engine, Launch, LoadedKernel, RunResult
 from .memory import GlobalHeap, pack_params, split_args
 from .tally import instruction_rows, line_rows, metrics_from_rows
+from .issue_trace import IssueTraceRequest
 from .trace import TraceRequest
 
 
 def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None = None,
              shared_mem: int = 0, arch: str = "sm_90", options: Sequence[str] = (), *,
              max_instructions: int = DEFAULT_BUDGET, trace: TraceRequest | None = None,
-             engine: str | Engine = "auto", include_dirs: Sequence[str] | None = None) -> KernelReport:
+             engine: str | Engine = "auto", include_dirs: Sequence[str] | None = None,
+             issue_trace: IssueTraceRequest | None = None) -> KernelReport:
     """Emulate one launch and count its memory traffic under ncu's metric names.
 
     `simulate(kernel, grid, block, args)` with a numba.cuda kernel (a @cuda.jit function)
@@ -47,7 +49,9 @@ def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None
     architectures, a quick look); "auto" (the default) is sass for CUDA C on sm_90, else ptx
     (memsim.engine.registry.resolve_engine); an Engine instance runs as given.
     `trace` (memsim.engine.trace.TraceRequest) records selected warp accesses lane by lane; its
-    pcs are the instruction indices of the engine that runs."""
+    pcs are the instruction indices of the engine that runs. `issue_trace`
+    (memsim.engine.issue_trace.IssueTraceRequest) records every warp instruction of a sample of
+    blocks for the timing simulation (the SASS engine fills it)."""
     if not isinstance(source, str):
         return _simulate_python(source, kernel_name, grid, block, args, shared_mem,
                                 max_instructions=max_instructions, trace=trace, engine=engine)
@@ -57,6 +61,7 @@ def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None
     runner = engine if isinstance(engine, Engine) else registry.get(registry.resolve_engine(engine, source, arch))
     launch = check_launch(source, kernel_name, grid, block, args, shared_mem, arch,
                           (*options, *include_options(include_dirs)), max_instructions, trace)
+    launch.issue_trace = issue_trace
     drop_stale()   # once per process, before an engine first runs
     install_shipped_code()
     heap = GlobalHeap(split_args(launch.args))

@@ -122,6 +122,25 @@ class Launch(BaseModel):
     kernel_floor_ns: float = Field(ge=0, description="gpu__time_duration.sum of an empty kernel under ncu")
 
 
+class SmTiming(BaseModel):
+    """What memsim.timing's warp-level simulation of one SM needs beyond the latencies and
+    throughputs above: how often each pipe of a sub-partition accepts a warp instruction, how
+    long each variable-latency class takes, and the SM's own costs (memsim.stream.PIPES and
+    WAITS name the pipes and classes)."""
+
+    pipe_issue_cycles: dict[str, float] = Field(description="per pipe: cycles a sub-partition's pipe is "
+                                                "busy with one warp instruction")
+    wait_cycles: dict[str, float] = Field(description="per wait class that is not a memory access: cycles "
+                                          "from issue until the result's scoreboard barrier clears")
+    operand_read_cycles: float = Field(gt=0, description="from issue until an instruction's sources are read "
+                                       "(its read barrier clears)")
+    lsu_queue_cycles: float = Field(gt=0, description="L1-pipe backlog (cycles) beyond which the LSU takes no "
+                                    "further memory instruction (MIO throttle)")
+    block_launch_cycles: float = Field(ge=0, description="from a block's end to the next block's first issue "
+                                       "on that SM")
+    sm_l2_bytes_per_clk: float = Field(gt=0, description="most L2 traffic one SM moves per SM cycle")
+
+
 class Calibration(BaseModel):
     """What the measured numbers were measured with (filled by `validate calibrate --record`)."""
 
@@ -159,6 +178,8 @@ class GpuProfile(BaseModel):
     throughput: Throughput
     latency: Latency
     launch: Launch
+    timing: SmTiming | None = Field(None, description="the warp-level timing simulation's machine "
+                                    "(memsim.timing); None: the time formula alone")
     fitted: Fitted
     source: dict[str, str] = Field(description="field path or group -> 'datasheet: ...' / "
                                                "'measured: ...' / 'derived: ...' / 'fitted: ...'")
@@ -191,7 +212,8 @@ class GpuProfile(BaseModel):
     def number_paths(self) -> list[str]:
         """Dotted paths of every hardware number (the sub-models' fields and sm_count)."""
         paths = ["sm_count", "fitted"]
-        for group in ("clocks", "occupancy", "l1", "l2", "gpcs", "dram", "throughput", "latency", "launch"):
+        for group in ("clocks", "occupancy", "l1", "l2", "gpcs", "dram", "throughput", "latency", "launch",
+                      "timing"):
             if getattr(self, group) is not None:
                 paths += [f"{group}.{field}" for field in type(getattr(self, group)).model_fields]
         return paths

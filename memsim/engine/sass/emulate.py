@@ -25,12 +25,13 @@ import sys
 import numpy as np
 from numba import njit
 
-from ..count import C_EXEC, C_THREADS, MEMO_COLUMNS
+from ..count import C_EXEC, C_SECTORS, C_SHARED_WAVEFRONTS, C_THREADS, C_WAVEFRONTS, MEMO_COLUMNS
 from ..faults import E_BUDGET, E_CALL_DEPTH, E_EXTERNAL, E_NONE, E_TRAP
 from .. import count, simt, trace as trace_module
 from ..simt import guarded, release_barrier
 from ..jit_cache import compile_per_type
 from ..trace import record_access
+from ..issue_trace import T_BLOCK_START, T_FILLED, T_OVERFLOW, T_SLOT
 from . import convergence, lanes, ops_float, ops_half, ops_int, ops_memory, ops_warp
 from .convergence import N_BARRIERS, WARPSYNC_BARRIER, advance, group, release, split, yield_lanes
 from .family import FAMILY, FAMILY_SHIFT, declare
@@ -80,6 +81,31 @@ def _scoreboard(pc, w, sources, dests, steps, ready, clock):
             if s < 0:
                 break
             ready[w, s] = t + step
+
+
+@njit(cache=True, _nrt=False)
+def _record_issue(timing, w, pc):
+    """Append warp w's issue of pc to the issue trace while a sampled block runs (see
+    memsim.engine.issue_trace); the record's index, or -1. A full buffer drops the block."""
+    rec, fill = timing[1], timing[2]
+    slot = fill[T_SLOT]
+    if slot < 0:
+        return -1
+    n = fill[T_FILLED]
+    if n >= rec.shape[0]:
+        fill[T_OVERFLOW] = 1
+        fill[T_SLOT] = -1
+        fill[T_FILLED] = fill[T_BLOCK_START]
+        return -1
+    rec[n, 0], rec[n, 1], rec[n, 2], rec[n, 3] = slot, w, pc, 0
+    fill[T_FILLED] = n + 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _memory_cost(counters, pc):
+    """Sectors plus wavefronts counted so far at pc: their growth over one issue is its cost."""
+    return counters[pc, C_SECTORS] + counters[pc, C_WAVEFRONTS] + counters[pc, C_SHARED_WAVEFRONTS]
 
 
 @njit(cache=True, _nrt=False)
@@ -230,7 +256,7 @@ def _branch(code, pc, op, regs, w, mask, active, lane_pc, vec):
 
 
 @njit(cache=True, _nrt=False)
-def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, counters, err,
+def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, timing, counters, err,
               executed, stats, scratch):
     """Run warp w until it exits, waits at a barrier, or fails. Returns the instructions run."""
     (lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, warp_pc, converged, _, _, lane_group,
@@ -273,6 +299,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
             return executed
         op = code[pc, F_OP]
         _scoreboard(pc, w, sources, dests, steps, ready, clock)
+        issue = _record_issue(timing, w, pc)
         active = guarded(regs, w, code[pc, F_GUARD], code[pc, F_GNEG], mask)
         counters[pc, C_EXEC] += 1
         counters[pc, C_THREADS] += popcount(active)
@@ -287,10 +314,13 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
                 active = ALL if active != 0 else 0
             if active != 0:
                 if family == F_MEMORY:
+                    before = _memory_cost(counters, pc)
                     _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, memory,
                                  scratch, trace)
                     if err[0] != E_NONE:
                         return executed
+                    if issue >= 0:
+                        timing[1][issue, 3] = _memory_cost(counters, pc) - before
                 else:
                     _execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v, ctx)
             advance(w, pc, mask, lane_pc, warp_pc, converged)
@@ -410,13 +440,14 @@ def _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx):
 
 
 @njit(cache=True, nogil=True)
-def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, err, stats,
+def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, timing, counters, err, stats,
                round_trips):
     """Run blocks [b_first, b_last) of the grid; counts go to counters[pc, C_*].
 
     memory: (heap8, shared8, local8, cbank, buf_lo, buf_hi, buf_writable, heap32, shared32,
     local32, atomic_table: memsim.engine.count.new_atomic_table); flow_in: the
-    scoreboard's (sources, dests, steps); trace: memsim.engine.trace.TraceBuffers.arrays(). Each
+    scoreboard's (sources, dests, steps); trace: memsim.engine.trace.TraceBuffers.arrays();
+    timing: memsim.engine.issue_trace.IssueTraceBuffers.arrays(). Each
     warp's end clock (see _scoreboard) goes to round_trips: the sums over warps of its global
     and constant round trips, then the largest of each. Returns the instructions run."""
     n_threads = launch[L_THREADS]
@@ -448,6 +479,7 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
     for b in range(b_first, b_last):
         ctx[3], ctx[4], ctx[5] = b % gx, (b // gx) % gy, b // (gx * gy)
         ctx[9] = b % launch[L_NSMID]
+        _start_block_record(timing, b)
         for w in range(n_warps):
             live = min(32, n_threads - 32 * w)
             run_mask[w] = (1 << live) - 1
@@ -466,7 +498,7 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
             for w in range(n_warps):
                 if run_mask[w] != 0 or sync_mask[w] != 0:
                     executed = _run_warp(code, regs, w, b, launch, ctx, state, memory, flow, trace,
-                                         counters, err, executed, stats, scratch)
+                                         timing, counters, err, executed, stats, scratch)
                     if err[0] != E_NONE:
                         return executed
             # The barrier lets its warps go when the last one arrives.
@@ -486,7 +518,28 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
                 break
             _reduce_barrier(ctx)
         _note_round_trips(clock, min(n_warps, (n_threads + 31) // 32), round_trips)
+        _end_block_record(timing)
     return executed
+
+
+@njit(cache=True, _nrt=False)
+def _start_block_record(timing, b):
+    """Record block b's issues if it is sampled and the buffer has not overflowed."""
+    slot_of, _, fill, _ = timing
+    slot = slot_of[b] if b < slot_of.shape[0] else -1
+    if slot >= 0 and fill[T_OVERFLOW] == 0:
+        fill[T_SLOT] = slot
+        fill[T_BLOCK_START] = fill[T_FILLED]
+    else:
+        fill[T_SLOT] = -1
+
+
+@njit(cache=True, _nrt=False)
+def _end_block_record(timing):
+    fill, done = timing[2], timing[3]
+    if fill[T_SLOT] >= 0:
+        done[fill[T_SLOT]] = 1
+    fill[T_SLOT] = -1
 
 
 @njit(cache=True, _nrt=False)

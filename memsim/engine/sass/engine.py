@@ -27,9 +27,11 @@ from ..interface import Engine, KernelShape, Launch, LoadedKernel, RunResult, So
 from ..layout import kernel_layout
 from ..memory import GlobalHeap
 from ..program import has_loops
+from ..issue_trace import IssueTraceBuffers
 from ..trace import TraceBuffers, TraceRequest
 from . import emulate as e
-from .compile import kernel_constant_banks, listing
+from .compile import compile_cubin, kernel_constant_banks, listing
+from .control import issue_schedule
 from .listing_input import is_listing_file, listing_kernel
 from .ops_memory import STACK_TOP
 from .parser import parse as parse_sass
@@ -87,8 +89,16 @@ class SassEngine(Engine):
         code = bind(program, bank0, others)
         shared_bytes = max(layout.shared_static, layout.shared_dynamic_offset + launch.shared_mem)
         counters, round_trips, contention = _run(code, program, heap, launch, shared_bytes,
-                                                 constant_banks(bank0, others))
+                                                 constant_banks(bank0, others),
+                                                 lambda: self._schedule(kernel, launch))
         return RunResult(counters, {**dict(zip(m.ROUND_TRIPS, (int(v) for v in round_trips))), **contention})
+
+    def _schedule(self, kernel: LoadedKernel, launch: Launch):
+        """ptxas' control bits of the program's rows, from the cubin where it can be had."""
+        cubin = None
+        if kernel.private["banks"] is None or is_listing_file(launch.source):
+            cubin = _cubin_of(kernel, launch)
+        return issue_schedule(kernel.program, cubin)
 
     def shape(self, source: str, kernel_name: str, arch: str, options: Sequence[str]) -> KernelShape:
         """Global memory instructions, loops and register flow of the SASS this engine runs."""
@@ -140,8 +150,23 @@ def _local_window(program: SassProgram) -> int:
     return LOCAL_BYTES_PER_THREAD if program.has_local else 16
 
 
+def _cubin_of(kernel: LoadedKernel, launch: Launch) -> bytes | None:
+    """The cubin the program was read from: the user's .cubin, or NVRTC's (cached) compile."""
+    from pathlib import Path
+
+    from ...errors import MemsimError as _Error
+    if is_listing_file(launch.source):
+        path = Path(launch.source.strip())
+        return path.read_bytes() if path.suffix == ".cubin" else None
+    try:
+        return compile_cubin(kernel.source.text, launch.arch, tuple(launch.options), kernel.source.name,
+                             tuple(kernel.private["name_expressions"]))
+    except (_Error, OSError):
+        return None
+
+
 def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, launch: Launch, shared_bytes: int,
-         cbank: np.ndarray) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
+         cbank: np.ndarray, schedule=None) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
     """Run the grid in chunks of blocks (the trace's, or all at once untraced) on the workers,
     handing each chunk's accesses on before the next; the budget bounds each worker's share of
     a chunk (an endless loop is caught; a long launch of many chunks may run past it in all).
@@ -167,12 +192,13 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, launch: Launc
     local = [np.zeros((n_warps * 32, local_bytes), np.uint8) for _ in range(workers)]
     heap8 = heap.views[0]
     atomic_table = new_atomic_table(program.has_global_atomics)   # one worker where there are any
+    issues = IssueTraceBuffers(launch.issue_trace, n_blocks, workers)
 
     def run(first: int, last: int, p: int) -> int:
         memory = (heap8, shared[p], local[p], cbank, heap.lo, heap.hi, heap.writable, heap.views[2],
                   shared[p].view(np.uint32), local[p].view(np.uint32), atomic_table)
         return e.run_blocks(code, run_constants, first, last, memory, flow, tracing.arrays(0),
-                            counters[p], errs[p], stats[p], round_trips[p])
+                            issues.arrays(p), counters[p], errs[p], stats[p], round_trips[p])
 
     chunk = tracing.chunk_blocks(n_blocks)
     with ThreadPoolExecutor(max_workers=workers) as pool:
@@ -190,6 +216,8 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, launch: Launc
                         externals=program.externals))
             tracing.drain()
     tracing.finish()
+    if launch.issue_trace is not None:
+        issues.finish(n_warps, schedule() if schedule else None)
     trips = round_trips.sum(axis=0)
     trips[2:] = round_trips[:, 2:].max(axis=0)
     return counters.sum(axis=0), trips, atomic_contention(atomic_table)

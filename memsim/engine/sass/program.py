@@ -41,6 +41,9 @@ class SassProgram:
     code: np.ndarray
     instructions: list[StaticInstruction]
     externals: list[str] = field(default_factory=list)   # functions called but not in the listing
+    # Per row, the function and byte offset it was read from: where its encoding (and so
+    # ptxas' control bits, memsim.engine.sass.control) sits in the cubin's `.text.<function>`.
+    origins: list[tuple[str, int]] = field(default_factory=list)
 
     @property
     def has_global_atomics(self) -> bool:
@@ -246,7 +249,7 @@ def lower(kernel: SassKernel, functions: dict[str, SassKernel] | None = None) ->
     for part in parts:
         starts[part.name] = offset
         offset += len(part.instructions)
-    rows, statics, externals = [], [], []
+    rows, statics, externals, origins = [], [], [], []
     for part in parts:
         base = starts[part.name]
         for ins in part.instructions:
@@ -270,7 +273,9 @@ def lower(kernel: SassKernel, functions: dict[str, SassKernel] | None = None) ->
                     row[F_SUB] = _index(externals, ins.call_target)
             rows.append(row)
             statics.append(static)
-    return SassProgram(kernel.name, np.array(rows, dtype=np.int64).reshape(-1, NF), statics, externals)
+            origins.append((part.name, ins.address))
+    return SassProgram(kernel.name, np.array(rows, dtype=np.int64).reshape(-1, NF), statics, externals,
+                       origins)
 
 
 def _index(names: list[str], name: str) -> int:

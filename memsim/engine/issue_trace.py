@@ -1,0 +1,77 @@
+"""Optional record of every warp instruction a sample of blocks issues, for the timing
+simulation (memsim.timing): which blocks, the buffers an emulator fills, and their hand-off as
+a memsim.stream.WarpInstructionTrace.
+
+    request = IssueTraceRequest(blocks=np.arange(0, 4096, 132))   # the blocks one SM would run
+    memsim.simulate(src, "k", grid, block, args, issue_trace=request)
+    request.trace, request.schedule        # WarpInstructionTrace, IssueSchedule (SASS engine)
+
+Blocks are recorded whole or not at all: once `capacity` issues are filled, the block being
+recorded is dropped and no later one is recorded (the timing simulation scales what it has).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..stream import IssueSchedule, WarpInstructionTrace
+
+DEFAULT_CAPACITY = 1 << 22   # issues per launch: 64 MB of buffers
+# fill[...] of one worker: issues filled, first issue of the block being recorded, overflowed,
+# the sample slot of the block being recorded (-1: none)
+T_FILLED, T_BLOCK_START, T_OVERFLOW, T_SLOT = range(4)
+N_FILL = 4
+
+
+@dataclass
+class IssueTraceRequest:
+    blocks: np.ndarray
+    capacity: int = DEFAULT_CAPACITY
+    trace: WarpInstructionTrace | None = field(default=None, init=False)
+    schedule: IssueSchedule | None = field(default=None, init=False)
+
+
+class IssueTraceBuffers:
+    """What an emulator's run_blocks fills for an IssueTraceRequest (or empty ones for none):
+    per block its sample slot (-1: not sampled), per worker the records (slot, warp, pc, aux)
+    and fill state, and per slot whether the block was recorded whole."""
+
+    def __init__(self, request: IssueTraceRequest | None, n_blocks: int, workers: int):
+        self.request = request
+        blocks = np.asarray(request.blocks if request else (), np.int64)
+        self.blocks = blocks
+        self.slot_of = np.full(n_blocks if request else 0, -1, np.int64)
+        if request:
+            self.slot_of[blocks[(blocks >= 0) & (blocks < n_blocks)]] = np.arange(len(blocks))[
+                (blocks >= 0) & (blocks < n_blocks)]
+        per_worker = max(1, (request.capacity if request else 0) // max(workers, 1))
+        self.records = np.zeros((workers, per_worker if request else 0, 4), np.int32)
+        self.fill = np.zeros((workers, N_FILL), np.int64)
+        self.fill[:, T_SLOT] = -1
+        self.done = np.zeros(max(len(blocks), 1), np.int64)
+
+    def arrays(self, worker: int) -> tuple[np.ndarray, ...]:
+        return self.slot_of, self.records[worker], self.fill[worker], self.done
+
+    def finish(self, warps_per_block: int, schedule: IssueSchedule | None) -> None:
+        """Hand the whole blocks' issues to the request, grouped by (block, warp) in issue order."""
+        if self.request is None:
+            return
+        parts = [self.records[w, :self.fill[w, T_FILLED]] for w in range(len(self.records))]
+        rec = np.concatenate(parts) if parts else np.zeros((0, 4), np.int32)
+        whole = np.nonzero(self.done[:len(self.blocks)])[0]
+        keep = np.isin(rec[:, 0], whole)
+        rec = rec[keep]
+        remap = np.full(max(len(self.blocks), 1), -1, np.int64)
+        remap[whole] = np.arange(len(whole))
+        key = remap[rec[:, 0]] * warps_per_block + rec[:, 1]
+        order = np.argsort(key, kind="stable")
+        counts = np.bincount(key, minlength=len(whole) * warps_per_block) if len(key) else \
+            np.zeros(len(whole) * warps_per_block, np.int64)
+        start = np.zeros(len(whole) * warps_per_block + 1, np.int64)
+        np.cumsum(counts, out=start[1:])
+        self.request.trace = WarpInstructionTrace(
+            blocks=self.blocks[whole], warps_per_block=warps_per_block, start=start,
+            pc=rec[order, 2].copy(), aux=rec[order, 3].copy())
+        self.request.schedule = schedule

@@ -1,0 +1,104 @@
+"""Stage 5b, time: a warp-level simulation of the SM, driven by the instructions the launch's
+warps really issue (the SASS engine's issue trace) and ptxas' own schedule of them.
+
+    request = memsim.engine.issue_trace.IssueTraceRequest(blocks=sample_blocks(grid_blocks, profile))
+    report = memsim.simulate(..., issue_trace=request)            # (memsim.predict does all this)
+    result = memsim.timing.simulate_time(report, request.trace, request.schedule, profile, blocks_per_sm)
+    result.duration_ns, result.stalls, result.limiter
+
+The machine (docs/time-model.md, "The warp-level simulation"):
+- each SM has four sub-partition schedulers; each issues at most one warp instruction a cycle,
+  to a pipe that accepts one every `pipe_issue_cycles` (the profile's, per ncu pipe);
+- a warp waits as ptxas told it to: the stall count of its previous instruction, and the
+  scoreboard barriers its next instruction's wait mask names (set by variable-latency
+  instructions: memory, S2R, MUFU, shuffles, LDC, ...; memsim.engine.sass.control);
+- memory instructions pass the SM's L1 pipe (one wavefront a cycle) and come back after the
+  latency of the level that serves them; L2 and DRAM bytes queue at this SM's share of the
+  GPU's bandwidth; barriers release a block's warps when the last one arrives; blocks start
+  when a resident block ends, at most as many at once as occupancy allows;
+- one SM is simulated: the blocks it would run (every `sm_count`-th block of the grid, so that
+  blocks from the whole grid are represented), and when those are too many, as many whole
+  block waves of them as the issue budget allows, scaled to the rest.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from ..model.gpu_profile import GpuProfile
+from ..report import KernelReport
+from ..stream import IssueSchedule, WarpInstructionTrace
+from .machine import machine_config, memory_table, pipe_intervals, wait_latencies
+from .sm import N_OUT, N_STALLS, O_CYCLES, O_DRAM_BUSY, O_ISSUED, O_L1_BUSY, O_L2_BUSY, STALL_NAMES, simulate_sm
+
+MAX_SIMULATED_ISSUES = 3_000_000   # per prediction: about a second of simulation
+
+
+class SimulatedTime(BaseModel):
+    """What the warp-level simulation says of one launch."""
+
+    duration_ns: float = Field(description="gpu__time_duration.sum: ncu, base clocks, caches flushed")
+    sm_cycles: float = Field(description="cycles the busiest SM is busy (scaled to all its blocks)")
+    blocks_per_sm: int = Field(description="blocks the busiest SM runs")
+    resident_blocks: int = Field(description="blocks an SM holds at once (occupancy)")
+    blocks_simulated: int
+    traces: int = Field(description="distinct recorded blocks the simulated ones replay")
+    scale: float = Field(description="blocks_per_sm / blocks_simulated: how far the simulated waves are scaled")
+    issued: int = Field(description="warp instructions simulated")
+    stalls: dict[str, float] = Field(description="share of warp-cycles per ncu warp state "
+                                                 "(smsp__pcsamp_warps_issue_stalled_*; selected = issuing)")
+    utilization: dict[str, float] = Field(description="busy share of the simulated time: issue (of the four "
+                                                      "schedulers), l1 (L1 pipe), l2 and dram (this SM's share)")
+    limiter: str = Field(description="the most utilized unit, or latency when none is busy half the time")
+    fixed_ns: float = Field(description="the empty kernel's duration (launch and teardown under ncu)")
+    from_compiler: bool = Field(description="ptxas' control bits were read from the cubin")
+
+
+def sample_blocks(total_blocks: int, profile: GpuProfile) -> np.ndarray:
+    """The blocks whose issues are recorded: those one SM would run, spread over the grid."""
+    return np.arange(0, total_blocks, profile.sm_count, dtype=np.int64)
+
+
+def simulate_time(report: KernelReport, trace: WarpInstructionTrace, schedule: IssueSchedule,
+                  profile: GpuProfile, resident_blocks: int, *,
+                  max_issues: int = MAX_SIMULATED_ISSUES) -> SimulatedTime | None:
+    """Simulate the busiest SM's blocks; None where no block was recorded (engine without an
+    issue trace, or a profile without a `timing` section)."""
+    if profile.timing is None or trace is None or schedule is None or len(trace.blocks) == 0:
+        return None
+    blocks = math.prod(report.grid)
+    per_sm = -(-blocks // profile.sm_count)
+    resident = max(1, min(resident_blocks, per_sm))
+    n_traces = len(trace.blocks)
+    per_block = max(trace.instructions / n_traces, 1.0)
+    n_sim = per_sm
+    if per_sm * per_block > max_issues:
+        n_sim = max(resident, int(max_issues // per_block) // resident * resident)
+        n_sim = min(n_sim, per_sm)
+    n_pcs = len(schedule.stall)
+    cfg = machine_config(profile, min(blocks, profile.sm_count))
+    out = np.zeros(N_OUT, np.float64)
+    stalls = np.zeros(N_STALLS, np.float64)
+    simulate_sm(trace.start, trace.pc.astype(np.int64), trace.aux.astype(np.float64), n_traces, n_sim,
+                trace.warps_per_block, resident, schedule.stall, schedule.write_barrier, schedule.read_barrier,
+                schedule.wait_mask, schedule.pipe, schedule.wait, pipe_intervals(profile), wait_latencies(profile),
+                memory_table(report, n_pcs, profile.fitted.time_model.get("partial_write_cost", 1.0)), cfg, out,
+                stalls)
+    scale = per_sm / n_sim
+    cycles = out[O_CYCLES] * scale
+    floor = profile.launch.kernel_floor_ns
+    duration = floor + profile.cycles_to_ns(cycles)
+    span = max(out[O_CYCLES], 1.0)
+    utilization = {"issue": out[O_ISSUED] / (4 * span), "l1": out[O_L1_BUSY] / span,
+                   "l2": out[O_L2_BUSY] / span, "dram": out[O_DRAM_BUSY] / span}
+    busiest = max(utilization, key=utilization.get)
+    total = max(stalls.sum(), 1.0)
+    return SimulatedTime(
+        duration_ns=duration, sm_cycles=cycles, blocks_per_sm=per_sm, resident_blocks=resident,
+        blocks_simulated=n_sim, traces=n_traces, scale=scale, issued=int(out[O_ISSUED]),
+        stalls={name: float(v / total) for name, v in zip(STALL_NAMES, stalls)},
+        utilization={k: float(min(v, 1.0)) for k, v in utilization.items()},
+        limiter=busiest if utilization[busiest] >= 0.5 else "latency", fixed_ns=floor,
+        from_compiler=schedule.from_compiler)

@@ -1,0 +1,88 @@
+"""The numbers one SM's simulation runs on (memsim.timing.sm's tables), read from a GPU profile
+and the launch's modeled traffic: nothing here is fitted to a kernel duration.
+
+Per pc of the program (`memory_table`): the L1 wavefronts per sector of a global request (one
+per 128-byte line: a quarter where the request is coalesced, one where its sectors are
+scattered), the shares of its requests that miss L1 and, of those, reach DRAM, and the L2
+sectors and DRAM bytes each of its sectors moves, from the cache model's counters.
+Per launch (`machine_config`): latencies in SM cycles at ncu's base clock, and the SM's share of
+the L2 and DRAM bandwidth when `active_sms` SMs stream at once.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import metrics as m
+from ..model.gpu_profile import GpuProfile
+from ..report import KernelReport
+from ..stream import PIPES, WAITS
+from .sm import (C_COLD_CONSTANT, C_DRAM, C_DRAM_BYTE, C_L1_HIT, C_L2_HIT, C_L2_SECTOR, C_LAUNCH, C_LSU_QUEUE,
+                 C_READ, C_SHARED, C_WAVEFRONT, MEM_DRAM, MEM_DRAM_BYTES, MEM_L2_SECTORS, MEM_LINES, MEM_MISS,
+                 N_CFG, N_MEM)
+
+
+def pipe_intervals(profile: GpuProfile) -> np.ndarray:
+    table = profile.timing.pipe_issue_cycles
+    return np.array([table.get(name, 1.0) for name in PIPES], np.float64)
+
+
+def wait_latencies(profile: GpuProfile) -> np.ndarray:
+    table = dict(profile.timing.wait_cycles)
+    table["shared_load"] = profile.latency.shared_cycles
+    return np.array([table.get(name, table.get("other", 20.0)) for name in WAITS], np.float64)
+
+
+def machine_config(profile: GpuProfile, active_sms: int, boost: bool = False) -> np.ndarray:
+    """cfg[C_*] of memsim.timing.sm for a launch that keeps `active_sms` SMs busy."""
+    mhz = profile.clocks.sm_boost_mhz if boost else profile.clocks.sm_base_mhz
+    timing, lat, tp = profile.timing, profile.latency, profile.throughput
+    dram_cycles = lat.dram_ns * mhz / 1e3
+    sectors_per_clk = min(tp.l2_sectors_per_clk / active_sms, timing.sm_l2_bytes_per_clk / profile.l2.sector_bytes)
+    dram_bytes_per_clk = min(tp.dram_copy_gbs * 1e3 / mhz / active_sms, timing.sm_l2_bytes_per_clk)
+    cfg = np.zeros(N_CFG, np.float64)
+    cfg[C_L1_HIT], cfg[C_L2_HIT], cfg[C_DRAM] = lat.l1_hit_cycles, lat.l2_hit_cycles, dram_cycles
+    cfg[C_SHARED] = lat.shared_cycles
+    cfg[C_WAVEFRONT] = 1.0 / tp.shared_wavefronts_per_clk_per_sm
+    cfg[C_L2_SECTOR] = 1.0 / sectors_per_clk
+    cfg[C_DRAM_BYTE] = 1.0 / dram_bytes_per_clk
+    cfg[C_LSU_QUEUE] = timing.lsu_queue_cycles
+    cfg[C_READ] = timing.operand_read_cycles
+    cfg[C_LAUNCH] = timing.block_launch_cycles
+    cfg[C_COLD_CONSTANT] = dram_cycles
+    return cfg
+
+
+def memory_table(report: KernelReport, n_pcs: int, partial_write_cost: float = 1.0) -> np.ndarray:
+    """mem[pc, MEM_*]: where each memory instruction's requests are served, from the report's
+    counters and its modeled traffic (launch-wide rates: the cache model keeps no per-pc ones).
+    A store sector the warp writes only part of costs the L2 `partial_write_cost` sectors (it
+    merges the bytes into the sector it holds)."""
+    get = lambda name: float(report.metrics.get(name, 0.0))   # noqa: E731
+    ld_requests = max(get(m.GLOBAL_LD_REQUESTS), 1.0)
+    ld_sectors, st_sectors = max(get(m.GLOBAL_LD_SECTORS), 1.0), max(get(m.GLOBAL_ST_SECTORS), 1.0)
+    l1_miss = get(m.L1_MISS) if m.L1_MISS in report.metrics else ld_sectors
+    l2_read = get(m.L2_READ) if m.L2_READ in report.metrics else ld_sectors
+    l2_read_miss = max(l2_read - get(m.L2_READ_HIT), 0.0) if m.L2_READ_HIT in report.metrics else l2_read
+    miss_requests = min(1.0, l1_miss / ld_requests)
+    dram_share = min(1.0, l2_read_miss / max(miss_requests * ld_requests, 1.0))
+    dram_read = get(m.DRAM_READ) if m.DRAM_READ in report.metrics else ld_sectors * 32
+    dram_write = get(m.DRAM_WRITE) if m.DRAM_WRITE in report.metrics else get(m.BYTES_GLOBAL_ST)
+    l2_write = get(m.L2_WRITE) if m.L2_WRITE in report.metrics else st_sectors
+    mem = np.zeros((n_pcs, N_MEM), np.float64)
+    for ins in report.instructions:
+        if ins.index >= n_pcs or ins.space not in ("global", "local"):
+            continue
+        row = mem[ins.index]
+        scattered = ins.requests and ins.sectors > 2 * max(ins.ideal_sectors, 1)
+        row[MEM_LINES] = 1.0 if scattered else 0.25
+        if ins.op == "st":
+            partial = max(ins.sectors - ins.bytes / 32.0, 0.0) / max(ins.sectors, 1)
+            row[MEM_L2_SECTORS] = l2_write / st_sectors * (1.0 + partial * (partial_write_cost - 1.0))
+            row[MEM_DRAM_BYTES] = dram_write / st_sectors
+        elif ins.op in ("atom", "red"):
+            row[MEM_L2_SECTORS], row[MEM_MISS], row[MEM_DRAM] = 1.0, 1.0, 0.0
+        else:
+            row[MEM_MISS], row[MEM_DRAM] = miss_requests, dram_share
+            row[MEM_L2_SECTORS] = l2_read / ld_sectors
+            row[MEM_DRAM_BYTES] = dram_read / ld_sectors
+    return mem

@@ -1,0 +1,334 @@
+"""One SM, cycle by cycle where anything can issue, replaying the issue trace of its blocks
+(Numba): four sub-partition schedulers, per-warp stalls and scoreboard barriers as ptxas set
+them, pipes with issue intervals, the LSU's L1 pipe, and this SM's share of the L2 and DRAM.
+
+The loop advances a clock `t`. In a cycle each sub-partition issues at most one instruction: the
+warp it issued last if that one can go on (greedy), else the oldest that can. A warp can issue
+when its previous instruction's stall has passed, every scoreboard barrier its next instruction
+waits on is clear, that instruction's pipe is free, and (for a memory instruction) the L1 pipe's
+backlog is short enough for the LSU to take it. When nothing can issue the clock jumps to the
+earliest moment something can.
+
+Memory (`_memory`): a request occupies the SM's L1 pipe for its wavefronts (a global request one
+per 128-byte line, a shared one its bank-conflict wavefronts), then returns after the latency of
+the level that serves it. Which level is decided per pc from the cache model's rates, by
+error diffusion (a running sum), so each pc's share of L1 hits, L2 hits and DRAM reads is the
+modeled one. Bytes that leave the SM queue at its share of the L2 and DRAM bandwidth: a
+saturated queue, not the latency, then sets when data comes back.
+
+Warp stall reasons are kept as ncu's warp-state sampling names them (smsp__pcsamp_warps_issue_
+stalled_*), each warp's waiting time charged to why it could not issue.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..stream import NO_BARRIER, WAIT
+
+N_SMSP = 4
+# per-pc memory tables (mem[pc, ...])
+MEM_LINES, MEM_MISS, MEM_DRAM, MEM_L2_SECTORS, MEM_DRAM_BYTES = range(5)
+N_MEM = 5
+# machine parameters (cfg[...])
+(C_L1_HIT, C_L2_HIT, C_DRAM, C_SHARED, C_WAVEFRONT, C_L2_SECTOR, C_DRAM_BYTE, C_LSU_QUEUE,
+ C_READ, C_LAUNCH, C_COLD_CONSTANT) = range(11)
+N_CFG = 11
+# stall reasons (ncu's warp states)
+(S_SELECTED, S_NOT_SELECTED, S_WAIT, S_LONG_SCOREBOARD, S_SHORT_SCOREBOARD, S_BARRIER, S_MATH_THROTTLE,
+ S_MIO_THROTTLE, S_DRAIN, S_LAUNCH) = range(10)
+STALL_NAMES = ("selected", "not_selected", "wait", "long_scoreboard", "short_scoreboard", "barrier",
+               "math_pipe_throttle", "mio_throttle", "drain", "launch")
+N_STALLS = len(STALL_NAMES)
+# where each scoreboard barrier's result comes from (why a warp waits on it)
+LONG, SHORT = 1, 2
+# totals (out[...])
+O_CYCLES, O_L1_BUSY, O_L2_BUSY, O_DRAM_BUSY, O_ISSUED, O_BLOCKS, O_STEPS = range(7)
+N_OUT = 7
+
+W_GLOBAL_LOAD, W_GLOBAL_STORE, W_GLOBAL_ATOMIC = WAIT["global_load"], WAIT["global_store"], WAIT["global_atomic"]
+W_LOCAL_LOAD, W_LOCAL_STORE = WAIT["local_load"], WAIT["local_store"]
+W_SHARED_LOAD, W_SHARED_STORE, W_SHARED_ATOMIC = WAIT["shared_load"], WAIT["shared_store"], WAIT["shared_atomic"]
+W_ASYNC, W_BARRIER, W_SHUFFLE, W_CONSTANT = WAIT["async_copy"], WAIT["barrier"], WAIT["shuffle"], WAIT["constant"]
+W_ASYNC_WAIT = WAIT["async_wait"]
+
+
+@njit(cache=True)
+def _is_memory(w):
+    return (w == W_GLOBAL_LOAD or w == W_GLOBAL_STORE or w == W_GLOBAL_ATOMIC or w == W_LOCAL_LOAD
+            or w == W_LOCAL_STORE or w == W_SHARED_LOAD or w == W_SHARED_STORE or w == W_SHARED_ATOMIC
+            or w == W_ASYNC or w == W_SHUFFLE)
+
+
+@njit(cache=True)
+def _memory(kind, pc, aux, t, mem, cfg, queues, carry):
+    """(when the result is back, when the sources have been read) of a memory instruction issued
+    at t; queues = [L1 pipe free, L2 free, DRAM free, L1 busy, L2 busy, DRAM busy]."""
+    start = max(t, queues[0])
+    if kind == W_SHARED_LOAD or kind == W_SHARED_STORE or kind == W_SHARED_ATOMIC or kind == W_SHUFFLE:
+        busy = max(aux, 1) * cfg[C_WAVEFRONT]
+        queues[0] = start + busy
+        queues[3] += busy
+        return queues[0] + cfg[C_SHARED], start + cfg[C_READ]
+    lines = max(1.0, aux * mem[pc, MEM_LINES])
+    busy = lines * cfg[C_WAVEFRONT]
+    queues[0] = start + busy
+    queues[3] += busy
+    done_l1 = queues[0]
+    if kind == W_LOCAL_LOAD or kind == W_LOCAL_STORE:
+        return done_l1 + cfg[C_L1_HIT], start + cfg[C_READ]
+    # bandwidth: this request's expected share of L2 sectors and DRAM bytes
+    l2 = aux * mem[pc, MEM_L2_SECTORS] * cfg[C_L2_SECTOR]
+    l2_start = max(done_l1, queues[1])
+    queues[1] = l2_start + l2
+    queues[4] += l2
+    dram = aux * mem[pc, MEM_DRAM_BYTES] * cfg[C_DRAM_BYTE]
+    dram_done = 0.0
+    if dram > 0:
+        d_start = max(done_l1, queues[2])
+        queues[2] = d_start + dram
+        queues[5] += dram
+        dram_done = queues[2]
+    if kind == W_GLOBAL_STORE:
+        return done_l1, start + cfg[C_READ]
+    # latency: which level serves this request (error diffusion per pc)
+    carry[pc, 0] += mem[pc, MEM_MISS]
+    if carry[pc, 0] < 1.0 and kind != W_GLOBAL_ATOMIC:
+        return done_l1 + cfg[C_L1_HIT], start + cfg[C_READ]
+    if carry[pc, 0] >= 1.0:
+        carry[pc, 0] -= 1.0
+    carry[pc, 1] += mem[pc, MEM_DRAM]
+    back = max(done_l1 + cfg[C_L2_HIT], queues[1] + cfg[C_L1_HIT])
+    if carry[pc, 1] >= 1.0:
+        carry[pc, 1] -= 1.0
+        back = max(done_l1 + cfg[C_DRAM], dram_done + cfg[C_L2_HIT], back)
+    return back, start + cfg[C_READ]
+
+
+@njit(cache=True)
+def simulate_sm(start, pcs, auxs, n_traces, n_blocks, warps_per_block, resident, stall, wbar, rbar, wmask,
+                pipe, wait, interval, wait_cycles, mem, cfg, out, stalls):
+    """Run n_blocks blocks, `resident` at a time, on one SM: block j replays recorded block
+    j % n_traces (warp k of recorded block i issues pcs[start[i * warps_per_block + k]:...]).
+    Fills out[O_*] and stalls[S_*] (warp-cycles). Returns the cycle the last warp finished."""
+    slots = resident * warps_per_block
+    ptr = np.zeros(slots, np.int64)
+    end = np.zeros(slots, np.int64)
+    live = np.zeros(slots, np.int64)       # 1 running, 2 at a barrier, 0 idle
+    ready = np.zeros(slots, np.float64)    # the stall of its last instruction has passed
+    age = np.zeros(slots, np.int64)
+    sb = np.zeros((slots, 6), np.float64)
+    sb_kind = np.zeros((slots, 6), np.int64)
+    block_of = np.full(resident, -1, np.int64)
+    block_live = np.zeros(resident, np.int64)
+    block_arrived = np.zeros(resident, np.int64)
+    pipe_free = np.zeros((N_SMSP, interval.shape[0]), np.float64)
+    last = np.full(N_SMSP, -1, np.int64)
+    queues = np.zeros(6, np.float64)
+    carry = np.zeros((mem.shape[0], 2), np.float64)
+    constant_seen = np.zeros(mem.shape[0], np.int64)
+    async_done = np.zeros(slots, np.float64)
+    issued_at = np.full(slots, -1.0)
+    next_block = 0
+    counter = 0
+    t = 0.0
+    for r in range(resident):
+        if next_block < n_blocks:
+            counter = _start_block(r, next_block % n_traces, 0.0, start, warps_per_block, ptr, end, live, ready, age,
+                                   sb, block_of, block_live, block_arrived, counter, async_done)
+            next_block += 1
+    finish = 0.0
+    while True:
+        issued = 0
+        for s in range(N_SMSP):
+            w = _pick(s, t, last[s], slots, live, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues,
+                      cfg, age, async_done)
+            if w < 0:
+                continue
+            last[s] = w
+            issued += 1
+            issued_at[w] = t
+            pc = pcs[ptr[w]]
+            aux = auxs[ptr[w]]
+            kind = wait[pc]
+            pipe_free[s, pipe[pc]] = t + interval[pipe[pc]]
+            ready[w] = t + max(stall[pc], 1)
+            stalls[S_SELECTED] += 1.0
+            out[O_ISSUED] += 1
+            back, read = t + wait_cycles[kind], t + cfg[C_READ]
+            long = SHORT
+            if _is_memory(kind):
+                back, read = _memory(kind, pc, aux, t, mem, cfg, queues, carry)
+                if kind == W_ASYNC:
+                    async_done[w] = max(async_done[w], back)
+                if kind != W_SHARED_LOAD and kind != W_SHARED_ATOMIC and kind != W_SHUFFLE:
+                    long = LONG
+            elif kind == W_CONSTANT and constant_seen[pc] == 0:
+                constant_seen[pc] = 1      # a cold launch: the first read of each goes to memory
+                back = t + cfg[C_COLD_CONSTANT]
+                long = LONG
+            if wbar[pc] != NO_BARRIER:
+                b = wbar[pc]
+                if back > sb[w, b]:
+                    sb[w, b] = back
+                    sb_kind[w, b] = long
+            if rbar[pc] != NO_BARRIER:
+                b = rbar[pc]
+                if read > sb[w, b]:
+                    sb[w, b] = read
+                    sb_kind[w, b] = SHORT
+            ptr[w] += 1
+            r = w // warps_per_block
+            if kind == W_BARRIER:
+                live[w] = 2
+                block_arrived[r] += 1
+            if ptr[w] == end[w]:
+                live[w] = 0
+                block_live[r] -= 1
+                finish = max(finish, ready[w])
+            if block_live[r] > 0 and block_arrived[r] == block_live[r]:
+                _release(r, t + wait_cycles[W_BARRIER], warps_per_block, live, ready, block_arrived)
+            if block_live[r] == 0 and block_of[r] >= 0:
+                block_of[r] = -1
+                out[O_BLOCKS] += 1
+                if next_block < n_blocks:
+                    counter = _start_block(r, next_block % n_traces, t + cfg[C_LAUNCH], start, warps_per_block, ptr, end,
+                                           live, ready, age, sb, block_of, block_live, block_arrived, counter,
+                                           async_done)
+                    next_block += 1
+        running = 0
+        for w in range(slots):
+            if live[w] != 0 or ptr[w] < end[w]:
+                running += 1
+        if running == 0 and next_block >= n_blocks:
+            break
+        step = 1.0
+        if issued == 0:
+            soonest = _soonest(t, slots, live, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues,
+                               cfg, async_done)
+            step = max(1.0, soonest - t)
+        _charge(t, step, slots, live, ready, ptr, pcs, wmask, sb, sb_kind, pipe, pipe_free, wait, queues, cfg,
+                issued_at, stalls)
+        t += step
+        out[O_STEPS] += 1
+    out[O_CYCLES] = max(t, finish, queues[0])
+    out[O_L1_BUSY], out[O_L2_BUSY], out[O_DRAM_BUSY] = queues[3], queues[4], queues[5]
+    return out[O_CYCLES]
+
+
+@njit(cache=True)
+def _start_block(r, block, t, start, warps_per_block, ptr, end, live, ready, age, sb, block_of, block_live,
+                 block_arrived, counter, async_done):
+    block_of[r] = block
+    block_live[r] = 0
+    block_arrived[r] = 0
+    for k in range(warps_per_block):
+        w = r * warps_per_block + k
+        i = block * warps_per_block + k
+        ptr[w], end[w] = start[i], start[i + 1]
+        if end[w] > ptr[w]:
+            live[w] = 1
+            block_live[r] += 1
+        else:
+            live[w] = 0
+        ready[w] = t
+        age[w] = counter
+        counter += 1
+        async_done[w] = 0.0
+        for b in range(6):
+            sb[w, b] = 0.0
+    return counter
+
+
+@njit(cache=True)
+def _release(r, when, warps_per_block, live, ready, block_arrived):
+    """The block's barrier lets every waiting warp go."""
+    for k in range(warps_per_block):
+        w = r * warps_per_block + k
+        if live[w] == 2:
+            live[w] = 1
+            ready[w] = max(ready[w], when)
+    block_arrived[r] = 0
+
+
+@njit(cache=True)
+def _earliest(w, t, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues, cfg, async_done):
+    """When warp w's next instruction could issue (ignoring the one-per-cycle dispatch)."""
+    pc = pcs[ptr[w]]
+    e = ready[w]
+    m = wmask[pc]
+    for b in range(6):
+        if (m >> b) & 1 and sb[w, b] > e:
+            e = sb[w, b]
+    if wait[pc] == W_ASYNC_WAIT and async_done[w] > e:
+        e = async_done[w]   # DEPBAR: cp.async groups (waited for whole: the group count is not kept)
+    f = pipe_free[w % N_SMSP, pipe[pc]]
+    if f > e:
+        e = f
+    if _is_memory(wait[pc]):
+        q = queues[0] - cfg[C_LSU_QUEUE]
+        if q > e:
+            e = q
+    return e
+
+
+@njit(cache=True)
+def _pick(s, t, last, slots, live, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues, cfg, age,
+          async_done):
+    if last >= 0 and live[last] == 1 and \
+            _earliest(last, t, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues, cfg, async_done) <= t:
+        return last
+    best = -1
+    best_age = 0
+    for w in range(s, slots, N_SMSP):
+        if live[w] != 1:
+            continue
+        if _earliest(w, t, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues, cfg, async_done) <= t:
+            if best < 0 or age[w] < best_age:
+                best, best_age = w, age[w]
+    return best
+
+
+@njit(cache=True)
+def _soonest(t, slots, live, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues, cfg, async_done):
+    soonest = 1e300
+    for w in range(slots):
+        if live[w] == 1:
+            e = _earliest(w, t, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues, cfg, async_done)
+            if e < soonest:
+                soonest = e
+    if soonest == 1e300:
+        soonest = t + 1.0
+    return soonest
+
+
+@njit(cache=True)
+def _charge(t, step, slots, live, ready, ptr, pcs, wmask, sb, sb_kind, pipe, pipe_free, wait, queues, cfg,
+            issued_at, stalls):
+    """Charge `step` cycles of each resident warp that did not issue at t to why it waits."""
+    for w in range(slots):
+        if issued_at[w] == t:
+            if step > 1.0 and live[w] == 1:
+                stalls[S_WAIT] += step - 1.0
+            continue
+        if live[w] == 2:
+            stalls[S_BARRIER] += step
+            continue
+        if live[w] != 1:
+            continue
+        pc = pcs[ptr[w]]
+        reason = S_NOT_SELECTED
+        if ready[w] > t:
+            reason = S_WAIT
+        m = wmask[pc]
+        worst = t
+        for b in range(6):
+            if (m >> b) & 1 and sb[w, b] > worst:
+                worst = sb[w, b]
+                reason = S_LONG_SCOREBOARD if sb_kind[w, b] == LONG else S_SHORT_SCOREBOARD
+        if reason == S_NOT_SELECTED:
+            if pipe_free[w % N_SMSP, pipe[pc]] > t:
+                reason = S_MATH_THROTTLE
+            elif _is_memory(wait[pc]) and queues[0] - cfg[C_LSU_QUEUE] > t:
+                reason = S_MIO_THROTTLE
+        stalls[reason] += step
