@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 
 from memsim.errors import MemsimError
 
-from . import ncu
+from . import microbench, ncu
 from .errors import ProfilerError
 from .launch import require_cupy
 from .timing import time_launch
@@ -224,6 +224,11 @@ def calibrate(workdir: Path, with_ncu: bool = True) -> CalibrationResult:
     bench = Bench()
     result = CalibrationResult(versions=collect(ncu.version(ncu.find_ncu()) if with_ncu else ""))
     result.values.update(event_pass(bench))
+    props = bench.cupy.cuda.runtime.getDeviceProperties(0)
+    values, notes = microbench.run(bench.cupy, bench.sms, result.values["clock.sm_mhz"],
+                                   int(props["sharedMemPerBlockOptin"]), time_launch)
+    result.values.update(values)
+    result.notes.extend(notes)
     del bench
     if with_ncu:
         try:

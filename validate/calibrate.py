@@ -10,6 +10,7 @@ memsim/model/profiles/<gpu>.json (the numbers a datasheet gave are kept where no
 from __future__ import annotations
 
 import argparse
+import math
 from pathlib import Path
 from typing import Callable
 
@@ -20,6 +21,7 @@ from memsim.model import gpu_profile
 from memsim.errors import MemsimError
 from memsim.model.gpu_profile import Calibration, GpuProfile
 
+from .microbench_rules import RULES as INSTRUCTION_RULES
 from .report import table
 
 
@@ -87,12 +89,16 @@ def apply(profile: GpuProfile, result) -> GpuProfile:
     data = profile.model_dump()
     source = dict(data["source"])
     date = versions.date[:10]
-    for path, rule, how in RULES:
+    for path, rule, how in RULES + INSTRUCTION_RULES:
+        group, field = path.split(".")
+        if data.get(group) is None:
+            continue  # a profile without the group (no instruction-level model for this GPU)
         try:
             number = float(rule(values))
         except (KeyError, ZeroDivisionError):
             continue  # not measured this time (e.g. no ncu): the old number and source stay
-        group, field = path.split(".")
+        if not math.isfinite(number) or (number <= 0 and group in ("pipes", "instruction_latency", "sm_costs")):
+            continue  # a microbenchmark that went wrong on the device: keep the old number
         data[group][field] = round(number, 3)
         source[path] = f"measured: {how} ({versions.gpu}, {date})"
     data["source"] = source
@@ -127,13 +133,15 @@ def command(args: argparse.Namespace) -> int:
     else:
         raise CalibrationError("calibrate measures on hardware: add --gpu, or --from FILE to use a "
                                "result measured elsewhere")
+    for note in result.notes:
+        console.print(f"note: {note}")
     if args.out:
         args.out.write_text(result.model_dump_json(indent=1) + "\n")
         console.print(f"wrote {args.out}")
     old = profile_for(result.versions.gpu)
     new = apply(old, result)
-    rows = [[path, _number(_get(old, path)), _number(_get(new, path))] for path, _, _ in RULES
-            if new.measured(path)]
+    rows = [[path, _number(_get(old, path)), _number(_get(new, path))] for path, _, _ in RULES + INSTRUCTION_RULES
+            if getattr(new, path.split(".")[0]) is not None and new.measured(path)]
     console.print(table(f"{new.name}: measured on {result.versions.gpu}", ["field", "before", "measured"], rows))
     if args.record:
         console.print(f"recorded {gpu_profile.save(new)}")

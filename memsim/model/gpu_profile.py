@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 from ..errors import MemsimError
 
 PROFILE_DIR = Path(__file__).parent / "profiles"
-SOURCE_KINDS = ("datasheet:", "measured:", "derived:", "fitted:")
+SOURCE_KINDS = ("datasheet:", "measured:", "derived:", "fitted:", "literature:")
 
 
 class ProfileError(MemsimError):
@@ -114,6 +114,78 @@ class Latency(BaseModel):
                                                      "boost SM clocks, measured: not in SM cycles)")
 
 
+class Pipes(BaseModel):
+    """Issue cycles per warp instruction per SM sub-partition when all four issue it back to back
+    (4 / warp instructions per SM cycle at the plateau): what a warp-level timing model charges a
+    pipe for one instruction. Names are the SASS instruction classes (docs/microbenchmarks.md)."""
+
+    ffma: float = Field(gt=0)
+    fadd: float = Field(gt=0)
+    fmul: float = Field(gt=0)
+    imad: float = Field(gt=0)
+    iadd3: float = Field(gt=0)
+    lop3: float = Field(gt=0)
+    isetp: float = Field(gt=0, description="ISETP and SEL alternating, per instruction")
+    fsetp: float = Field(gt=0, description="FSETP and FSEL alternating, per instruction")
+    mufu: float = Field(gt=0, description="MUFU.EX2")
+    dfma: float = Field(gt=0)
+    hfma2: float = Field(gt=0)
+    conversion: float = Field(gt=0, description="F2I and I2FP alternating, per instruction")
+    shfl: float = Field(gt=0)
+    lds: float = Field(gt=0, description="32-bit conflict-free LDS (one wavefront each)")
+    sts: float = Field(gt=0, description="32-bit conflict-free STS")
+    ldg_l1: float = Field(gt=0, description="32-bit LDG hitting L1, one 128-byte line a warp instruction")
+    hmma: float = Field(gt=0, description="HMMA.16816.F32 (mma.sync m16n8k16 f16 -> f32)")
+
+
+class InstructionLatency(BaseModel):
+    """SM cycles from an instruction's issue until a dependent instruction can use its result
+    (one warp, a dependent chain): the variable-latency classes a scoreboard waits on, and a few
+    fixed-latency ones as a check of the method."""
+
+    s2r: float = Field(gt=0, description="S2R of a special register")
+    ldc: float = Field(gt=0, description="LDC at a register offset, constant-cache hit")
+    lds: float = Field(gt=0, description="LDS, no bank conflict, address from the previous load")
+    sts_lds: float = Field(gt=0, description="STS then LDS of the same word (one step of the pair)")
+    ldsm: float = Field(gt=0, description="LDSM.16.M88 (ldmatrix .x1)")
+    shfl_idx: float = Field(gt=0)
+    shfl_bfly: float = Field(gt=0)
+    mufu_rcp: float = Field(gt=0)
+    mufu_ex2: float = Field(gt=0)
+    mufu_rsq: float = Field(gt=0)
+    mufu_sin: float = Field(gt=0)
+    dfma: float = Field(gt=0)
+    dadd: float = Field(gt=0)
+    f2i_i2f: float = Field(gt=0, description="an F2I and an I2FP, one after the other (the pair)")
+    popc: float = Field(gt=0)
+    flo: float = Field(gt=0)
+    imad_wide: float = Field(gt=0)
+    hfma2: float = Field(gt=0)
+    hmma: float = Field(gt=0, description="HMMA.16816.F32 through its accumulator")
+    atoms: float = Field(gt=0, description="ATOMS.ADD with return, no conflict")
+    atomg: float = Field(gt=0, description="ATOMG.ADD with return on one hot 128-byte line (L2 round trip)")
+    bar_1_warp: float = Field(gt=0, description="BAR.SYNC round, block of 1 warp")
+    bar_4_warps: float = Field(gt=0, description="BAR.SYNC round, block of 4 warps arriving together")
+    bar_32_warps: float = Field(gt=0, description="BAR.SYNC round, block of 32 warps arriving together")
+    membar_gpu: float = Field(gt=0, description="__threadfence (MEMBAR.SC.GPU with its ERRBAR/CCTL), "
+                                                "nothing outstanding")
+    ffma: float = Field(gt=0)
+    iadd3: float = Field(gt=0)
+    imad: float = Field(gt=0)
+
+
+class SmCosts(BaseModel):
+    """What a block costs an SM beyond its instructions."""
+
+    block_launch_cycles: float = Field(gt=0, description="SM cycles each empty 1-warp block adds on its SM "
+                                                         "at full occupancy")
+    block_launch_cycles_32_warps: float = Field(gt=0, description="the same for empty 32-warp blocks")
+    resident_blocks: float = Field(gt=0, description="blocks of 1 warp an SM runs at once, as seen")
+    block_turnaround_cycles: float = Field(gt=0, description="from a 1-warp block's last instruction to the "
+                                                             "next block's first on an SM that holds one")
+    block_turnaround_cycles_32_warps: float = Field(gt=0, description="the same for 32-warp blocks")
+
+
 class Launch(BaseModel):
     event_single_us: float = Field(ge=0, description="CUDA events around one launch of an empty kernel "
                                                      "without arguments from CuPy (median)")
@@ -123,21 +195,17 @@ class Launch(BaseModel):
 
 
 class SmTiming(BaseModel):
-    """What memsim.timing's warp-level simulation of one SM needs beyond the latencies and
-    throughputs above: how often each pipe of a sub-partition accepts a warp instruction, how
-    long each variable-latency class takes, and the SM's own costs (memsim.stream.PIPES and
-    WAITS name the pipes and classes)."""
+    """What memsim.timing's warp-level simulation of one SM needs beyond `pipes`,
+    `instruction_latency`, `sm_costs` and the memory latencies: the pipes no microbenchmark
+    times yet (branch, address and uniform units) and the SM's queues."""
 
-    pipe_issue_cycles: dict[str, float] = Field(description="per pipe: cycles a sub-partition's pipe is "
-                                                "busy with one warp instruction")
-    wait_cycles: dict[str, float] = Field(description="per wait class that is not a memory access: cycles "
-                                          "from issue until the result's scoreboard barrier clears")
+    pipe_issue_cycles: dict[str, float] = Field(description="per pipe of memsim.stream.PIPES that `pipes` "
+                                                "does not measure: cycles a sub-partition's pipe is busy with "
+                                                "one warp instruction")
     operand_read_cycles: float = Field(gt=0, description="from issue until an instruction's sources are read "
                                        "(its read barrier clears)")
     lsu_queue_cycles: float = Field(gt=0, description="L1-pipe backlog (cycles) beyond which the LSU takes no "
                                     "further memory instruction (MIO throttle)")
-    block_launch_cycles: float = Field(ge=0, description="from a block's end to the next block's first issue "
-                                       "on that SM")
     sm_l2_bytes_per_clk: float = Field(gt=0, description="most L2 traffic one SM moves per SM cycle")
 
 
@@ -178,11 +246,14 @@ class GpuProfile(BaseModel):
     throughput: Throughput
     latency: Latency
     launch: Launch
-    timing: SmTiming | None = Field(None, description="the warp-level timing simulation's machine "
-                                    "(memsim.timing); None: the time formula alone")
+    pipes: Pipes | None = Field(None, description="issue cost per pipe (the warp-level timing model's)")
+    instruction_latency: InstructionLatency | None = None
+    sm_costs: SmCosts | None = None
+    timing: SmTiming | None = Field(None, description="the rest of what the warp-level timing simulation "
+                                    "(memsim.timing) needs; None: the time formula alone")
     fitted: Fitted
     source: dict[str, str] = Field(description="field path or group -> 'datasheet: ...' / "
-                                               "'measured: ...' / 'derived: ...' / 'fitted: ...'")
+                                               "'measured: ...' / 'derived: ...' / 'fitted: ...' / 'literature: ...'")
     calibration: Calibration | None = None
 
     @model_validator(mode="after")
@@ -213,7 +284,7 @@ class GpuProfile(BaseModel):
         """Dotted paths of every hardware number (the sub-models' fields and sm_count)."""
         paths = ["sm_count", "fitted"]
         for group in ("clocks", "occupancy", "l1", "l2", "gpcs", "dram", "throughput", "latency", "launch",
-                      "timing"):
+                      "pipes", "instruction_latency", "sm_costs", "timing"):
             if getattr(self, group) is not None:
                 paths += [f"{group}.{field}" for field in type(getattr(self, group)).model_fields]
         return paths

@@ -66,7 +66,7 @@ def simulate_time(report: KernelReport, trace: WarpInstructionTrace, schedule: I
                   max_issues: int = MAX_SIMULATED_ISSUES) -> SimulatedTime | None:
     """Simulate the busiest SM's blocks; None where no block was recorded (engine without an
     issue trace, or a profile without a `timing` section)."""
-    if profile.timing is None or trace is None or schedule is None or len(trace.blocks) == 0:
+    if None in (profile.timing, profile.pipes, profile.instruction_latency, profile.sm_costs) or trace is None or schedule is None or len(trace.blocks) == 0:
         return None
     blocks = math.prod(report.grid)
     per_sm = -(-blocks // profile.sm_count)
@@ -78,7 +78,7 @@ def simulate_time(report: KernelReport, trace: WarpInstructionTrace, schedule: I
         n_sim = max(resident, int(max_issues // per_block) // resident * resident)
         n_sim = min(n_sim, per_sm)
     n_pcs = len(schedule.stall)
-    cfg = machine_config(profile, min(blocks, profile.sm_count))
+    cfg = machine_config(profile, min(blocks, profile.sm_count), trace.warps_per_block)
     out = np.zeros(N_OUT, np.float64)
     stalls = np.zeros(N_STALLS, np.float64)
     simulate_sm(trace.start, trace.pc.astype(np.int64), trace.aux.astype(np.float64), n_traces, n_sim,

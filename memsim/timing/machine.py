@@ -21,18 +21,39 @@ from .sm import (C_COLD_CONSTANT, C_DRAM, C_DRAM_BYTE, C_L1_HIT, C_L2_HIT, C_L2_
                  N_CFG, N_MEM)
 
 
+# Which measured instruction class stands for each pipe (profile.pipes) and each
+# variable-latency wait class (profile.instruction_latency); pipes not listed take
+# profile.timing.pipe_issue_cycles, wait classes not listed cost nothing beyond their stall.
+PIPE_MEASURED_BY = {"fma": "ffma", "fmaheavy": "imad", "alu": "iadd3", "fp64": "dfma", "xu": "mufu",
+                    "tensor": "hmma", "fp16": "hfma2"}
+WAIT_MEASURED_BY = {"s2r": "s2r", "constant": "ldc", "xu": "mufu_rcp", "shuffle": "shfl_idx", "fp64": "dfma",
+                    "tensor": "hmma", "shared_load": "lds", "shared_atomic": "atoms", "barrier": "bar_1_warp",
+                    "memory_barrier": "membar_gpu", "other": "s2r"}
+
+
 def pipe_intervals(profile: GpuProfile) -> np.ndarray:
-    table = profile.timing.pipe_issue_cycles
-    return np.array([table.get(name, 1.0) for name in PIPES], np.float64)
+    measured = profile.pipes.model_dump()
+    rest = profile.timing.pipe_issue_cycles
+    return np.array([measured[PIPE_MEASURED_BY[name]] if name in PIPE_MEASURED_BY else rest.get(name, 1.0)
+                     for name in PIPES], np.float64)
 
 
 def wait_latencies(profile: GpuProfile) -> np.ndarray:
-    table = dict(profile.timing.wait_cycles)
-    table["shared_load"] = profile.latency.shared_cycles
-    return np.array([table.get(name, table.get("other", 20.0)) for name in WAITS], np.float64)
+    measured = profile.instruction_latency.model_dump()
+    return np.array([measured[WAIT_MEASURED_BY[name]] if name in WAIT_MEASURED_BY else 0.0 for name in WAITS],
+                    np.float64)
 
 
-def machine_config(profile: GpuProfile, active_sms: int, boost: bool = False) -> np.ndarray:
+def block_launch_cycles(profile: GpuProfile, warps_per_block: int) -> float:
+    """From a block's end to the next block's first issue on its SM: measured for 1- and
+    32-warp blocks, in between by the warps."""
+    costs = profile.sm_costs
+    share = (min(max(warps_per_block, 1), 32) - 1) / 31
+    return costs.block_turnaround_cycles + share * (costs.block_turnaround_cycles_32_warps
+                                                    - costs.block_turnaround_cycles)
+
+
+def machine_config(profile: GpuProfile, active_sms: int, warps_per_block: int, boost: bool = False) -> np.ndarray:
     """cfg[C_*] of memsim.timing.sm for a launch that keeps `active_sms` SMs busy."""
     mhz = profile.clocks.sm_boost_mhz if boost else profile.clocks.sm_base_mhz
     timing, lat, tp = profile.timing, profile.latency, profile.throughput
@@ -47,7 +68,7 @@ def machine_config(profile: GpuProfile, active_sms: int, boost: bool = False) ->
     cfg[C_DRAM_BYTE] = 1.0 / dram_bytes_per_clk
     cfg[C_LSU_QUEUE] = timing.lsu_queue_cycles
     cfg[C_READ] = timing.operand_read_cycles
-    cfg[C_LAUNCH] = timing.block_launch_cycles
+    cfg[C_LAUNCH] = block_launch_cycles(profile, warps_per_block)
     cfg[C_COLD_CONSTANT] = dram_cycles
     return cfg
 

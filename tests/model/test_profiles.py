@@ -16,6 +16,7 @@ from memsim.model.cache import CacheTuning
 from memsim.model.gpu_profile import ProfileError
 from memsim.model.timing import TimeModelConstants
 from validate import calibrate as cal
+from validate import microbench_rules
 
 REQUIRED = ["H100", "A100", "GTX1050Ti", "GTX1060"]
 
@@ -25,7 +26,8 @@ def test_every_shipped_profile_is_valid_and_sourced(name):
     profile = gpu_profile.load(name)
     assert profile.name == name
     for path in profile.number_paths():
-        assert profile.source_of(path).split(":")[0] in ("datasheet", "measured", "derived", "fitted"), path
+        assert profile.source_of(path).split(":")[0] in ("datasheet", "measured", "derived", "fitted",
+                                                         "literature"), path
     assert profile.source_of("fitted").startswith("fitted:")   # and it names the fit set
     assert profile.occupancy.max_warps_per_sm * profile.warp_size == profile.occupancy.max_threads_per_sm
     assert profile.clocks.sm_base_mhz <= profile.clocks.sm_boost_mhz
@@ -87,6 +89,63 @@ def test_the_h100_numbers_come_from_calibration():
     profile = gpu_profile.load("H100")
     assert all(profile.measured(path) for path, _, _ in cal.RULES)
     assert profile.calibration.versions["gpu"].startswith("NVIDIA H100") and profile.calibration.versions["driver"]
+
+
+INSTRUCTION_GROUPS = ("pipes", "instruction_latency", "sm_costs")
+
+
+@pytest.mark.parametrize("name", ["H100", "H200"])
+@pytest.mark.parametrize("group", INSTRUCTION_GROUPS)
+def test_every_instruction_level_field_has_its_own_source(name, group):
+    """The warp-level timing model's numbers: each field its own source (no group-wide guess),
+    and every rule of validate/microbench_rules.py writes a field that exists."""
+    profile = gpu_profile.load(name)
+    fields = type(getattr(profile, group)).model_fields
+    assert fields
+    for field in fields:
+        text = profile.source.get(f"{group}.{field}")
+        assert text and text.startswith(gpu_profile.SOURCE_KINDS), f"{group}.{field}"
+    assert {p.split(".")[1] for p, _, _ in microbench_rules.RULES if p.startswith(group + ".")} == set(fields)
+
+
+def _instruction_values() -> dict[str, float]:
+    from gpu import microbench
+    values = {f"lat.{c.name}.cycles": 10.0 + i for i, c in enumerate(microbench.LATENCY)}
+    values["lat.s2r.cycles"] = 21.0
+    values.update({f"tp.{s.name}.plateau": 4.0 / (i + 1) for i, s in enumerate(microbench.THROUGHPUT)})
+    values.update({"sm.launch_t32.cycles_per_block": 90.0, "sm.launch_t1024.cycles_per_block": 300.0,
+                   "sm.resident_blocks": 32.0, "sm.turnaround_t32.cycles": 700.0,
+                   "sm.turnaround_t1024.cycles": 900.0})
+    return values
+
+
+def test_apply_records_every_instruction_field_measured_with_its_arithmetic():
+    from gpu import microbench
+    values = {**FAKE_VALUES, **_instruction_values()}
+    after = cal.apply(gpu_profile.load("H100"), _fake_result(values))
+    for path, _, _ in microbench_rules.RULES:
+        assert after.measured(path) and "NVIDIA H100" in after.source_of(path), path
+    streams = [s.name for s in microbench.THROUGHPUT]
+    assert after.pipes.ffma == pytest.approx(streams.index("ffma") + 1)        # 4 / plateau
+    assert after.pipes.conversion == pytest.approx(streams.index("f2i_i2f") + 1)
+    assert after.instruction_latency.mufu_rcp == values["lat.mufu_rcp.cycles"] - values["lat.fadd.cycles"]
+    assert after.instruction_latency.bar_32_warps == values["lat.bar_w32.cycles"]
+    assert after.sm_costs.resident_blocks == 32.0
+
+
+def test_a_failed_or_nonsense_microbenchmark_keeps_the_old_number():
+    values = {**FAKE_VALUES, **_instruction_values(), "lat.s2r.cycles": -3.0}
+    del values["tp.hmma.plateau"]
+    before = gpu_profile.load("H100")
+    after = cal.apply(before, _fake_result(values))
+    for path in ("instruction_latency.s2r", "pipes.hmma"):
+        assert after.source_of(path) == before.source_of(path) and not after.measured(path)
+    assert after.measured("pipes.ffma")
+
+
+def test_a_profile_without_the_instruction_groups_takes_a_result_with_them():
+    after = cal.apply(gpu_profile.load("A100"), _fake_result({**FAKE_VALUES, **_instruction_values()}))
+    assert after.pipes is None and after.instruction_latency is None and after.sm_costs is None
 
 
 def test_a_group_source_covers_its_fields_and_a_field_source_overrides_it():
