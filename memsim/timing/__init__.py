@@ -83,7 +83,7 @@ def simulate_time(report: KernelReport, trace: WarpInstructionTrace, schedule: I
     stalls = np.zeros(N_STALLS, np.float64)
     simulate_sm(trace.start, trace.pc.astype(np.int64), trace.aux.astype(np.float64), n_traces, n_sim,
                 trace.warps_per_block, resident, schedule.stall, schedule.write_barrier, schedule.read_barrier,
-                schedule.wait_mask, schedule.pipe, schedule.wait, pipe_intervals(profile), wait_latencies(profile),
+                schedule.wait_mask, schedule.pipe, schedule.wait, pipe_intervals(profile), wait_latencies(profile, trace.warps_per_block),
                 memory_table(report, n_pcs, profile.fitted.time_model.get("partial_write_cost", 1.0)), cfg, out,
                 stalls)
     scale = per_sm / n_sim

@@ -27,8 +27,10 @@ from .sm import (C_COLD_CONSTANT, C_DRAM, C_DRAM_BYTE, C_L1_HIT, C_L2_HIT, C_L2_
 PIPE_MEASURED_BY = {"fma": "ffma", "fmaheavy": "imad", "alu": "iadd3", "fp64": "dfma", "xu": "mufu",
                     "tensor": "hmma", "fp16": "hfma2"}
 WAIT_MEASURED_BY = {"s2r": "s2r", "constant": "ldc", "xu": "mufu_rcp", "shuffle": "shfl_idx", "fp64": "dfma",
-                    "tensor": "hmma", "shared_load": "lds", "shared_atomic": "atoms", "barrier": "bar_1_warp",
+                    "tensor": "hmma", "shared_load": "lds", "shared_atomic": "atoms",
                     "memory_barrier": "membar_gpu", "other": "s2r"}
+# A barrier round, measured with 1, 4 and 32 warps arriving together (barrier_cycles).
+BARRIER_POINTS = ((1, "bar_1_warp"), (4, "bar_4_warps"), (32, "bar_32_warps"))
 
 
 def pipe_intervals(profile: GpuProfile) -> np.ndarray:
@@ -38,10 +40,19 @@ def pipe_intervals(profile: GpuProfile) -> np.ndarray:
                      for name in PIPES], np.float64)
 
 
-def wait_latencies(profile: GpuProfile) -> np.ndarray:
+def wait_latencies(profile: GpuProfile, warps_per_block: int) -> np.ndarray:
     measured = profile.instruction_latency.model_dump()
-    return np.array([measured[WAIT_MEASURED_BY[name]] if name in WAIT_MEASURED_BY else 0.0 for name in WAITS],
-                    np.float64)
+    table = {name: measured[field] for name, field in WAIT_MEASURED_BY.items()}
+    table["barrier"] = barrier_cycles(profile, warps_per_block)
+    return np.array([table.get(name, 0.0) for name in WAITS], np.float64)
+
+
+def barrier_cycles(profile: GpuProfile, warps_per_block: int) -> float:
+    """From the last warp's arrival at a block barrier to the warps' next issue, between the
+    measured block sizes by the warps."""
+    measured = profile.instruction_latency.model_dump()
+    points = [(warps, measured[field]) for warps, field in BARRIER_POINTS]
+    return float(np.interp(warps_per_block, [p[0] for p in points], [p[1] for p in points]))
 
 
 def block_launch_cycles(profile: GpuProfile, warps_per_block: int) -> float:

@@ -105,17 +105,22 @@ def _memory(kind, pc, aux, t, mem, cfg, queues, carry):
     return back, start + cfg[C_READ]
 
 
+SAMPLE_CYCLES = 8.0   # warp states are sampled every this many cycles, as ncu samples them
+
+
 @njit(cache=True)
 def simulate_sm(start, pcs, auxs, n_traces, n_blocks, warps_per_block, resident, stall, wbar, rbar, wmask,
                 pipe, wait, interval, wait_cycles, mem, cfg, out, stalls):
     """Run n_blocks blocks, `resident` at a time, on one SM: block j replays recorded block
     j % n_traces (warp k of recorded block i issues pcs[start[i * warps_per_block + k]:...]).
-    Fills out[O_*] and stalls[S_*] (warp-cycles). Returns the cycle the last warp finished."""
+    Fills out[O_*] and stalls[S_*] (sampled warp-cycles). Returns the cycle the last warp
+    finished."""
     slots = resident * warps_per_block
     ptr = np.zeros(slots, np.int64)
     end = np.zeros(slots, np.int64)
     live = np.zeros(slots, np.int64)       # 1 running, 2 at a barrier, 0 idle
     ready = np.zeros(slots, np.float64)    # the stall of its last instruction has passed
+    own = np.zeros(slots, np.float64)      # ready and the barriers its next instruction waits on
     age = np.zeros(slots, np.int64)
     sb = np.zeros((slots, 6), np.float64)
     sb_kind = np.zeros((slots, 6), np.int64)
@@ -129,36 +134,33 @@ def simulate_sm(start, pcs, auxs, n_traces, n_blocks, warps_per_block, resident,
     constant_seen = np.zeros(mem.shape[0], np.int64)
     async_done = np.zeros(slots, np.float64)
     issued_at = np.full(slots, -1.0)
-    next_block = 0
-    counter = 0
+    state = np.zeros(3, np.int64)          # next block to start, warps alive, age counter
     t = 0.0
     for r in range(resident):
-        if next_block < n_blocks:
-            counter = _start_block(r, next_block % n_traces, 0.0, start, warps_per_block, ptr, end, live, ready, age,
-                                   sb, block_of, block_live, block_arrived, counter, async_done)
-            next_block += 1
+        if state[0] < n_blocks:
+            _start_block(r, state[0] % n_traces, 0.0, start, pcs, warps_per_block, ptr, end, live, ready, own, age,
+                         sb, wmask, wait, block_of, block_live, block_arrived, state, async_done)
+            state[0] += 1
     finish = 0.0
+    next_sample = 0.0
     while True:
         issued = 0
         for s in range(N_SMSP):
-            w = _pick(s, t, last[s], slots, live, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues,
-                      cfg, age, async_done)
+            w = _pick(s, t, last[s], slots, live, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg, age)
             if w < 0:
                 continue
             last[s] = w
             issued += 1
             issued_at[w] = t
             pc = pcs[ptr[w]]
-            aux = auxs[ptr[w]]
             kind = wait[pc]
             pipe_free[s, pipe[pc]] = t + interval[pipe[pc]]
             ready[w] = t + max(stall[pc], 1)
-            stalls[S_SELECTED] += 1.0
             out[O_ISSUED] += 1
             back, read = t + wait_cycles[kind], t + cfg[C_READ]
             long = SHORT
             if _is_memory(kind):
-                back, read = _memory(kind, pc, aux, t, mem, cfg, queues, carry)
+                back, read = _memory(kind, pc, auxs[ptr[w]], t, mem, cfg, queues, carry)
                 if kind == W_ASYNC:
                     async_done[w] = max(async_done[w], back)
                 if kind != W_SHARED_LOAD and kind != W_SHARED_ATOMIC and kind != W_SHUFFLE:
@@ -167,16 +169,12 @@ def simulate_sm(start, pcs, auxs, n_traces, n_blocks, warps_per_block, resident,
                 constant_seen[pc] = 1      # a cold launch: the first read of each goes to memory
                 back = t + cfg[C_COLD_CONSTANT]
                 long = LONG
-            if wbar[pc] != NO_BARRIER:
-                b = wbar[pc]
-                if back > sb[w, b]:
-                    sb[w, b] = back
-                    sb_kind[w, b] = long
-            if rbar[pc] != NO_BARRIER:
-                b = rbar[pc]
-                if read > sb[w, b]:
-                    sb[w, b] = read
-                    sb_kind[w, b] = SHORT
+            if wbar[pc] != NO_BARRIER and back > sb[w, wbar[pc]]:
+                sb[w, wbar[pc]] = back
+                sb_kind[w, wbar[pc]] = long
+            if rbar[pc] != NO_BARRIER and read > sb[w, rbar[pc]]:
+                sb[w, rbar[pc]] = read
+                sb_kind[w, rbar[pc]] = SHORT
             ptr[w] += 1
             r = w // warps_per_block
             if kind == W_BARRIER:
@@ -185,30 +183,30 @@ def simulate_sm(start, pcs, auxs, n_traces, n_blocks, warps_per_block, resident,
             if ptr[w] == end[w]:
                 live[w] = 0
                 block_live[r] -= 1
+                state[1] -= 1
                 finish = max(finish, ready[w])
+            else:
+                own[w] = _own(w, ready[w], pcs[ptr[w]], sb, wmask, wait, async_done)
             if block_live[r] > 0 and block_arrived[r] == block_live[r]:
-                _release(r, t + wait_cycles[W_BARRIER], warps_per_block, live, ready, block_arrived)
+                _release(r, t + wait_cycles[W_BARRIER], warps_per_block, live, ready, own, ptr, pcs, sb, wmask,
+                         wait, async_done, block_arrived)
             if block_live[r] == 0 and block_of[r] >= 0:
                 block_of[r] = -1
                 out[O_BLOCKS] += 1
-                if next_block < n_blocks:
-                    counter = _start_block(r, next_block % n_traces, t + cfg[C_LAUNCH], start, warps_per_block, ptr, end,
-                                           live, ready, age, sb, block_of, block_live, block_arrived, counter,
-                                           async_done)
-                    next_block += 1
-        running = 0
-        for w in range(slots):
-            if live[w] != 0 or ptr[w] < end[w]:
-                running += 1
-        if running == 0 and next_block >= n_blocks:
+                if state[0] < n_blocks:
+                    _start_block(r, state[0] % n_traces, t + cfg[C_LAUNCH], start, pcs, warps_per_block, ptr, end,
+                                 live, ready, own, age, sb, wmask, wait, block_of, block_live, block_arrived, state,
+                                 async_done)
+                    state[0] += 1
+        if state[1] == 0 and state[0] >= n_blocks:
             break
         step = 1.0
         if issued == 0:
-            soonest = _soonest(t, slots, live, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues,
-                               cfg, async_done)
-            step = max(1.0, soonest - t)
-        _charge(t, step, slots, live, ready, ptr, pcs, wmask, sb, sb_kind, pipe, pipe_free, wait, queues, cfg,
-                issued_at, stalls)
+            step = max(1.0, _soonest(t, slots, live, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg) - t)
+        while next_sample < t + step:
+            _charge(next_sample, slots, live, own, ready, ptr, pcs, wmask, sb, sb_kind, pipe, pipe_free, wait,
+                    queues, cfg, issued_at, t, stalls)
+            next_sample += SAMPLE_CYCLES
         t += step
         out[O_STEPS] += 1
     out[O_CYCLES] = max(t, finish, queues[0])
@@ -217,8 +215,22 @@ def simulate_sm(start, pcs, auxs, n_traces, n_blocks, warps_per_block, resident,
 
 
 @njit(cache=True)
-def _start_block(r, block, t, start, warps_per_block, ptr, end, live, ready, age, sb, block_of, block_live,
-                 block_arrived, counter, async_done):
+def _own(w, ready_at, pc, sb, wmask, wait, async_done):
+    """When warp w's next instruction (pc) has what the warp itself waits for: the previous
+    stall, the scoreboard barriers pc names, and for DEPBAR its cp.async copies."""
+    e = ready_at
+    m = wmask[pc]
+    for b in range(6):
+        if (m >> b) & 1 and sb[w, b] > e:
+            e = sb[w, b]
+    if wait[pc] == W_ASYNC_WAIT and async_done[w] > e:
+        e = async_done[w]   # DEPBAR: cp.async groups (waited for whole: the group count is not kept)
+    return e
+
+
+@njit(cache=True)
+def _start_block(r, block, t, start, pcs, warps_per_block, ptr, end, live, ready, own, age, sb, wmask, wait,
+                 block_of, block_live, block_arrived, state, async_done):
     block_of[r] = block
     block_live[r] = 0
     block_arrived[r] = 0
@@ -226,42 +238,38 @@ def _start_block(r, block, t, start, warps_per_block, ptr, end, live, ready, age
         w = r * warps_per_block + k
         i = block * warps_per_block + k
         ptr[w], end[w] = start[i], start[i + 1]
-        if end[w] > ptr[w]:
-            live[w] = 1
-            block_live[r] += 1
-        else:
-            live[w] = 0
         ready[w] = t
-        age[w] = counter
-        counter += 1
+        age[w] = state[2]
+        state[2] += 1
         async_done[w] = 0.0
         for b in range(6):
             sb[w, b] = 0.0
-    return counter
+        if end[w] > ptr[w]:
+            live[w] = 1
+            block_live[r] += 1
+            state[1] += 1
+            own[w] = _own(w, t, pcs[ptr[w]], sb, wmask, wait, async_done)
+        else:
+            live[w] = 0
 
 
 @njit(cache=True)
-def _release(r, when, warps_per_block, live, ready, block_arrived):
+def _release(r, when, warps_per_block, live, ready, own, ptr, pcs, sb, wmask, wait, async_done, block_arrived):
     """The block's barrier lets every waiting warp go."""
     for k in range(warps_per_block):
         w = r * warps_per_block + k
         if live[w] == 2:
             live[w] = 1
             ready[w] = max(ready[w], when)
+            own[w] = _own(w, ready[w], pcs[ptr[w]], sb, wmask, wait, async_done)
     block_arrived[r] = 0
 
 
 @njit(cache=True)
-def _earliest(w, t, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues, cfg, async_done):
-    """When warp w's next instruction could issue (ignoring the one-per-cycle dispatch)."""
+def _earliest(w, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg):
+    """When warp w's next instruction could issue: its own waits, its pipe, the LSU's queue."""
     pc = pcs[ptr[w]]
-    e = ready[w]
-    m = wmask[pc]
-    for b in range(6):
-        if (m >> b) & 1 and sb[w, b] > e:
-            e = sb[w, b]
-    if wait[pc] == W_ASYNC_WAIT and async_done[w] > e:
-        e = async_done[w]   # DEPBAR: cp.async groups (waited for whole: the group count is not kept)
+    e = own[w]
     f = pipe_free[w % N_SMSP, pipe[pc]]
     if f > e:
         e = f
@@ -273,28 +281,27 @@ def _earliest(w, t, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues, c
 
 
 @njit(cache=True)
-def _pick(s, t, last, slots, live, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues, cfg, age,
-          async_done):
-    if last >= 0 and live[last] == 1 and \
-            _earliest(last, t, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues, cfg, async_done) <= t:
+def _pick(s, t, last, slots, live, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg, age):
+    """The warp sub-partition s issues at t: the last one if it can go on, else the oldest."""
+    if last >= 0 and live[last] == 1 and own[last] <= t and \
+            _earliest(last, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg) <= t:
         return last
     best = -1
     best_age = 0
     for w in range(s, slots, N_SMSP):
-        if live[w] != 1:
+        if live[w] != 1 or own[w] > t:
             continue
-        if _earliest(w, t, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues, cfg, async_done) <= t:
-            if best < 0 or age[w] < best_age:
-                best, best_age = w, age[w]
+        if (best < 0 or age[w] < best_age) and _earliest(w, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg) <= t:
+            best, best_age = w, age[w]
     return best
 
 
 @njit(cache=True)
-def _soonest(t, slots, live, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues, cfg, async_done):
+def _soonest(t, slots, live, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg):
     soonest = 1e300
     for w in range(slots):
         if live[w] == 1:
-            e = _earliest(w, t, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, queues, cfg, async_done)
+            e = _earliest(w, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg)
             if e < soonest:
                 soonest = e
     if soonest == 1e300:
@@ -303,32 +310,34 @@ def _soonest(t, slots, live, ready, ptr, pcs, wmask, sb, pipe, pipe_free, wait, 
 
 
 @njit(cache=True)
-def _charge(t, step, slots, live, ready, ptr, pcs, wmask, sb, sb_kind, pipe, pipe_free, wait, queues, cfg,
-            issued_at, stalls):
-    """Charge `step` cycles of each resident warp that did not issue at t to why it waits."""
+def _charge(at, slots, live, own, ready, ptr, pcs, wmask, sb, sb_kind, pipe, pipe_free, wait, queues, cfg,
+            issued_at, t, stalls):
+    """Sample each resident warp's state at cycle `at` (within the step from t): issuing
+    (selected), or why it waits, SAMPLE_CYCLES warp-cycles each."""
     for w in range(slots):
-        if issued_at[w] == t:
-            if step > 1.0 and live[w] == 1:
-                stalls[S_WAIT] += step - 1.0
-            continue
         if live[w] == 2:
-            stalls[S_BARRIER] += step
+            stalls[S_BARRIER] += SAMPLE_CYCLES
+            continue
+        if live[w] != 1 and issued_at[w] != t:
+            continue
+        if issued_at[w] == t and at == t:
+            stalls[S_SELECTED] += SAMPLE_CYCLES
             continue
         if live[w] != 1:
             continue
         pc = pcs[ptr[w]]
         reason = S_NOT_SELECTED
-        if ready[w] > t:
+        if ready[w] > at:
             reason = S_WAIT
         m = wmask[pc]
-        worst = t
+        worst = at
         for b in range(6):
             if (m >> b) & 1 and sb[w, b] > worst:
                 worst = sb[w, b]
                 reason = S_LONG_SCOREBOARD if sb_kind[w, b] == LONG else S_SHORT_SCOREBOARD
         if reason == S_NOT_SELECTED:
-            if pipe_free[w % N_SMSP, pipe[pc]] > t:
+            if pipe_free[w % N_SMSP, pipe[pc]] > at:
                 reason = S_MATH_THROTTLE
-            elif _is_memory(wait[pc]) and queues[0] - cfg[C_LSU_QUEUE] > t:
+            elif _is_memory(wait[pc]) and queues[0] - cfg[C_LSU_QUEUE] > at:
                 reason = S_MIO_THROTTLE
-        stalls[reason] += step
+        stalls[reason] += SAMPLE_CYCLES
