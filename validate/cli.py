@@ -3,6 +3,8 @@
     validate run                          simulate the recorded cases, compare with the recordings
     validate run --cases corpus --sim-only  simulate the corpus (validate/corpus/*.cu) without
                                           recordings: which cases each engine runs
+    validate run --cases prereg --sim-only  the pre-registered public kernels (validate/prereg/*.cu),
+                                          held out of every fit
     validate run --gpu [--record]         measure the cases on this machine's GPU, then compare
     validate fuzz --gpu --n N --seed S    measure random cases on the GPU, then compare
     validate run --gpu --record --cases fuzz2   the fuzz2 set (warp, atomic, double and local-array
@@ -49,9 +51,10 @@ from .report import print_summary, table, write_reports
 # "all": every recorded set, what `validate run` holds memsim to; "classic": the suite and the
 # first fuzz set (the cache and time models' fit data; gpu/cache_probe measures it);
 # corpus: kernels as people write them (validate/corpus_cases.py); numba: numba.cuda kernels
-# (validate/numba_cases.py).
+# (validate/numba_cases.py); prereg: public kernels whose predictions were committed before their
+# recordings were read (validate/prereg_cases.py), run on their own, not in "all" (CI's time).
 SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "fuzz2": ("fuzz2",), "corpus": ("corpus",),
-        "numba": ("numba",), "classic": ("suite", "fuzz"),
+        "numba": ("numba",), "prereg": ("prereg",), "classic": ("suite", "fuzz"),
         "all": ("suite", "fuzz", "fuzz2", "corpus", "numba")}
 FUZZ_N, FUZZ_SEED = 200, 0
 # fuzz2 keeps its own defaults (validate.fuzz2_cases): --n/--seed override both sets'
@@ -300,6 +303,8 @@ def select_cases(which: str, pattern: str, n: int | None, seed: int | None) -> l
         chosen += [("corpus", c) for c in _case_source("corpus_cases", "corpus_cases")()]
     if "numba" in SETS[which]:
         chosen += [("numba", c) for c in _case_source("numba_cases", "numba_cases")()]
+    if "prereg" in SETS[which]:
+        chosen += [("prereg", c) for c in _case_source("prereg_cases", "prereg_cases")()]
     chosen = [(s, c) for s, c in chosen if fnmatch.fnmatchcase(c.name, pattern)]
     if not chosen:
         raise rec.RecordError(f"no {which} case matches '{pattern}'")

@@ -19,6 +19,10 @@ No fit reads them (validate.time_accuracy.FitSet refuses them); they are predict
 constants fitted on everything else. Besides the hash, every family of a public kernel copied
 into the corpus (files llmc_*.cu, cusamples_*.cu: validate.corpus_cases.PUBLIC_PREFIXES) is held
 out whole: real kernels nobody tuned the model on are the fairest test of it.
+
+The pre-registered set (`prereg`, validate.prereg_cases) is held out whole too: its predictions
+were committed before its recordings were looked at, and a fit that read them would void that.
+Its families are named like the corpus's, by file and kernel (`prereg:shoc_scan/bottom_scan`).
 """
 from __future__ import annotations
 
@@ -28,6 +32,7 @@ from collections.abc import Iterable
 FUZZ_SETS = ("fuzz", "fuzz2")
 HELD_OUT_SET = "corpus"
 HELD_OUT_MODULUS = 3
+PREREG_SET = "prereg"   # every family of it is held out
 PUBLIC_FILE_PREFIXES = ("llmc_", "cusamples_")  # the public corpus files, all held out
 
 
@@ -46,14 +51,17 @@ def family_of(case_set: str, kernel: str, tags: Iterable[str] = ()) -> str:
     if case_set in FUZZ_SETS:
         features = sorted(set(tags) - set(FUZZ_SETS))
         return f"{case_set}:{'+'.join(features)}"
-    if case_set == HELD_OUT_SET:
+    if case_set in (HELD_OUT_SET, PREREG_SET):
         files = [t.removeprefix("file:") for t in tags if t.startswith("file:")]
         return f"{case_set}:{files[0] + '/' if files else ''}{kernel_base(kernel)}"
     return f"{case_set}:{kernel_base(kernel)}"
 
 
 def is_held_out(family: str) -> bool:
-    """Whether the family is in the held-out part of the corpus (a hash of its name)."""
+    """Whether the family is held out of every fit: the whole pre-registered set, the public corpus
+    kernels, and the part of the rest of the corpus that a hash of its name picks."""
+    if family.startswith(PREREG_SET + ":"):
+        return True
     if not family.startswith(HELD_OUT_SET + ":"):
         return False
     if family.removeprefix(HELD_OUT_SET + ":").startswith(PUBLIC_FILE_PREFIXES):
@@ -65,4 +73,4 @@ def check_not_held_out(families: Iterable[str]) -> None:
     """Raise HeldOutError when any family is held out: called by every fit on its cases."""
     held = sorted({f for f in families if is_held_out(f)})
     if held:
-        raise HeldOutError(f"a fit was given {len(held)} held-out corpus families: {', '.join(held[:5])}")
+        raise HeldOutError(f"a fit was given {len(held)} held-out families: {', '.join(held[:5])}")

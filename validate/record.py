@@ -20,7 +20,7 @@ from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec
 
 DATA_DIR = Path(__file__).parent / "data"
-CASE_SETS = ("suite", "fuzz", "fuzz2", "corpus", "numba")
+CASE_SETS = ("suite", "fuzz", "fuzz2", "corpus", "numba", "prereg")
 
 
 class RecordError(MemsimError):
@@ -67,7 +67,15 @@ def durations_path(data_dir: Path, gpu: str, case_set: str) -> Path:
 
 
 def save_durations(record: DurationFile, data_dir: Path = DATA_DIR) -> Path:
+    """Write the file; as `save`, the cases of an earlier file of the same GPU, tools and method
+    that this one lacks are kept, so a set measured in parts (`--filter`: one device call has too
+    little time for all of a large set) adds up instead of each part replacing the last."""
     path = durations_path(data_dir, record.gpu, record.case_set)
+    if path.exists():
+        old = _durations_file(path)
+        if same_setup(old.versions, record.versions) and (old.method, old.launches) == (record.method, record.launches):
+            kept = {n: v for n, v in old.samples.items() if n not in record.samples}
+            record = record.model_copy(update={"samples": {**kept, **record.samples}})
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(record.model_dump_json(indent=1) + "\n")
     return path

@@ -243,6 +243,16 @@ def test_the_median_of_repeated_durations_becomes_the_reference(tmp_path):
     assert cases["a"].metrics[m.DRAM_READ] == MEASURED[m.DRAM_READ]
 
 
+def test_durations_recorded_in_parts_add_up(tmp_path):
+    rec.save_durations(make_durations({"a": [1.0], "b": [2.0]}), tmp_path)
+    rec.save_durations(make_durations({"b": [3.0], "c": [4.0]}), tmp_path)   # a later part
+    saved = rec._durations_file(rec.durations_path(tmp_path, "h100", "suite")).samples
+    assert saved == {"a": [1.0], "b": [3.0], "c": [4.0]}
+    other = make_durations({"d": [5.0]}).model_copy(update={"launches": 5})   # another method: replaces
+    rec.save_durations(other, tmp_path)
+    assert rec._durations_file(rec.durations_path(tmp_path, "h100", "suite")).samples == {"d": [5.0]}
+
+
 def test_durations_of_another_case_set_do_not_apply(tmp_path):
     rec.save(make_file(make_record("a")), tmp_path)
     rec.save_durations(make_durations({"a": [1.0]}, case_set="fuzz"), tmp_path)
