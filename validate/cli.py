@@ -41,7 +41,7 @@ from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec
 from memsim.cli.pool import run_all
 
-from . import calibrate
+from . import calibrate, preregistration
 from .fuzz2_cases import FUZZ2_N, FUZZ2_SEED
 from . import record as rec
 from .compare import ComparisonReport, compare_files
@@ -104,6 +104,7 @@ def parser() -> argparse.ArgumentParser:
     durations.add_argument("--work", type=Path, default=None, help="keep driver and ncu files here")
     durations.set_defaults(handler=command_durations)
     calibrate.add_parser(commands)
+    preregistration.add_parser(commands, select_cases)
     return top
 
 
