@@ -48,6 +48,11 @@ def build_parser() -> argparse.ArgumentParser:
     predict.add_argument("--metrics", choices=("nvprof",),
                          help="nvprof: nvprof's metrics in nvprof's table (a Pascal --gpu: GTX1060, "
                               "GTX1050Ti; counted with Pascal's rules, docs/pascal.md)")
+    predict.add_argument("--explain", action="store_true",
+                         help="with --gpu: where the modeled time goes (units' utilization, the limiter, "
+                              "warp states), from the warp-level timing simulation")
+    predict.add_argument("--explain-png", metavar="FILE",
+                         help="with --explain: also draw the warp states as a stacked bar (plot extra)")
     predict.add_argument("--dlcm", choices=("ca", "cg"),
                          help="ca: cache every global load in L1, as `nvcc -Xptxas -dlcm=ca` (the seeds' "
                               "build); cg (default): L2 only")
@@ -130,6 +135,8 @@ def _check_metrics(args: argparse.Namespace) -> None:
 
 def run_predict(args: argparse.Namespace) -> int:
     _check_metrics(args)
+    if (args.explain or args.explain_png) and not args.gpu:
+        raise LaunchError("--explain needs --gpu (the time it explains is the GPU's, e.g. --gpu H100)")
     launches = resolve_launches(args)
     console = make_console()
     reports, names, failures = [], [], []
@@ -142,6 +149,12 @@ def run_predict(args: argparse.Namespace) -> int:
         elif not (args.json or args.csv):
             for part in render.kernel_tables(report, name, _element_type(spec)):
                 console.print(part)
+            if args.explain or args.explain_png:
+                from ..views.explain import explain_tables, stacked_bar
+                for part in explain_tables(report):
+                    console.print(part)
+                if args.explain_png:
+                    stacked_bar(report, args.explain_png)
         if args.check:
             problems = entry.check(spec.materialize(), values)
             failures += problems
