@@ -130,5 +130,8 @@ def issue_schedule(program: SassProgram, cubin: bytes | None) -> IssueSchedule:
         none = np.full(n, NO_BARRIER, np.int64)
         return IssueSchedule(pipe=pipe, wait=wait, stall=np.ones(n, np.int64), write_barrier=none,
                              read_barrier=none.copy(), wait_mask=np.zeros(n, np.int64), from_compiler=False)
+    # An instruction ptxas gave a write barrier has a variable latency whatever its class says
+    # (FCHK, say): it waits as long as the unclassified ones.
+    wait[(bits[:, 1] != NO_BARRIER) & (wait == WAIT["fixed"])] = WAIT["other"]
     return IssueSchedule(pipe=pipe, wait=wait, stall=bits[:, 0].copy(), write_barrier=bits[:, 1].copy(),
                          read_barrier=bits[:, 2].copy(), wait_mask=bits[:, 3].copy())

@@ -70,6 +70,7 @@ class SassKernel:
     name: str
     instructions: list[SassInstruction] = field(default_factory=list)
     is_kernel: bool = True
+    section: str = ""      # the `.text.<section>` it lies in (a device function may share its kernel's)
 
 
 # Relocations the linker fills in (`32@lo(var)`, a CALL.ABS return address
@@ -176,11 +177,11 @@ def _function(section: _Section, name: str, is_kernel: bool) -> SassKernel:
         return target - start if start <= target < end else -1
 
     if start == 0 and end == len(everything):   # the usual section: one kernel, nothing to re-base
-        return SassKernel(name, everything, is_kernel)
+        return SassKernel(name, everything, is_kernel, section.kernel.name)
     instructions = [dataclasses.replace(ins, target=rebase(ins.target),
                                         branch_targets=tuple(rebase(t) for t in ins.branch_targets))
                     for ins in everything[start:end]]
-    return SassKernel(name, instructions, is_kernel)
+    return SassKernel(name, instructions, is_kernel, section.kernel.name)
 
 
 def _instruction(address: int, text: str, line: int) -> tuple[SassInstruction, str, list[str]]:

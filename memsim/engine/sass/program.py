@@ -273,7 +273,7 @@ def lower(kernel: SassKernel, functions: dict[str, SassKernel] | None = None) ->
                     row[F_SUB] = _index(externals, ins.call_target)
             rows.append(row)
             statics.append(static)
-            origins.append((part.name, ins.address))
+            origins.append((part.section or part.name, ins.address))
     return SassProgram(kernel.name, np.array(rows, dtype=np.int64).reshape(-1, NF), statics, externals,
                        origins)
 
