@@ -80,7 +80,7 @@ def bind(fn, args: tuple, kwargs: dict) -> tuple[dict, list, dict, Any]:
     try:
         bound, specialization, options = binder(*args, **kwargs)
     except TypeError as exc:
-        raise LaunchError(f"{fn.__name__}: {exc}") from None
+        raise LaunchError(str(exc).replace("dynamic_func()", f"{fn.__name__}()")) from None
     except Exception as exc:   # native_specialize_impl: an argument Triton cannot pass
         raise LaunchError(f"{fn.__name__}: Triton cannot pass an argument: {exc} (pass numpy arrays, "
                           f"torch CPU tensors, Python int/float/bool)") from None

@@ -105,7 +105,12 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
     M.lane_addresses(code, pc, regs, w, active, addrs, space)
     store = op != M.O_LD and op != M.O_LDSM
     check_width = 4 if op == M.O_LDSM else width
-    if not M.check(code, pc, active if op != M.O_LDSM else _ldsm_lanes(code, pc), addrs, check_width,
+    checked = active
+    if op == M.O_LDSM:
+        checked = _ldsm_lanes(code, pc)
+    elif op == M.O_LDGSTS:
+        checked = M.ldgsts_reading(code, pc, regs, w, active)
+    if not M.check(code, pc, checked, addrs, check_width,
                    space, block, w, buf_lo, buf_hi, buf_writable, launch[L_SHARED], launch[L_LOCAL_LO],
                    store, err):
         return
@@ -117,9 +122,10 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
     elif op == M.O_ATOM or op == M.O_RED:
         M.atomics(code, pc, op, regs, w, active, addrs, heap8, shared8, f32b, f32v, f64b, f64v)
     elif op == M.O_LDGSTS:
-        M.ldgsts(code, pc, regs, w, active, addrs, heap8, shared8, launch[L_SHARED], err, block)
+        M.ldgsts(code, pc, regs, w, active, checked, addrs, heap8, shared8, launch[L_SHARED], err, block)
         if err[0] != E_NONE:
             return
+        active = checked   # lanes whose source predicate is false read nothing: not counted
     else:
         M.ldsm(code, pc, regs, w, active, addrs, shared8, vec)
         active = _ldsm_lanes(code, pc)

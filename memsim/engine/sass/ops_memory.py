@@ -21,7 +21,7 @@ from ..faults import E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED, E_READ_ONLY, E_SHA
 from .family import declare
 from .lanes import M32, dst, popcount
 from .rows import (F_FLAGS, F_MBASE, F_MOFF, F_MUR, F_MWIDE, F_OP, F_OPS, F_SUB, F_TYPE, F_WIDTH,
-                   FL_GENERIC, FL_GLOBAL, FL_LOCAL, FL_SHARED, FL_SIGNED, K_IMM, K_REG, RZ, T_F32, T_F64, T_S32,
+                   FL_GENERIC, FL_GLOBAL, FL_LOCAL, FL_SHARED, FL_SIGNED, K_IMM, K_REG, M_NOT, RZ, T_F32, T_F64, T_S32,
                    T_S64, T_U32, T_U64, TYPES, UR_BASE, URZ, SINK, put, unsupported)
 
 OPS = declare("memory", ("LD", "ST", "ATOM", "RED", "LDGSTS", "LDSM", "LDC_INDEXED"))
@@ -29,6 +29,7 @@ O_LD, O_ST, O_ATOM, O_RED, O_LDGSTS, O_LDSM, O_LDC = OPS.values()
 
 ATOMICS = ("ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "CAS", "CAST", "POPC")
 A_ADD, A_MIN, A_MAX, A_INC, A_DEC, A_AND, A_OR, A_XOR, A_EXCH, A_CAS, A_CAST, A_POPC = range(12)
+SOURCE_PREDICATE = 7   # LDGSTS: the operand slot of its `src-size != 0` predicate
 MEMORY_WIDTHS = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
 # Hopper keeps the first 1 KiB of a block's shared window for the system: user shared memory
 # starts at 0x400 (SASS builds the address from SR_CgaCtaId << 24 + 0x400).
@@ -105,10 +106,17 @@ def _atomic(space: str, op: int):
 
 
 def _ldgsts(ins, mods, ops, row):
-    """LDGSTS [shared], [global]: a cp.async of 4, 8 or 16 bytes per lane."""
+    """LDGSTS [shared], [global](, P): a cp.async of 4, 8 or 16 bytes per lane. The predicate
+    is ptxas' `src-size != 0` (cp.async with a src-size, what Triton makes of a masked
+    pipelined load): where it is false the lane reads nothing and fills its shared bytes with
+    zeros."""
     addresses = [o for o in ops if o.kind == "mem"]
     if len(addresses) != 2:
         raise unsupported(ins, "address form")
+    source = [o for o in ops if o.kind == "pred"]
+    if len(source) > 1:
+        raise unsupported(ins, "operand form")
+    put(row, SOURCE_PREDICATE, source[0] if source else None)
     shared, source = addresses
     row[F_OP] = O_LDGSTS
     row[F_WIDTH] = _width(mods)[0]
@@ -464,8 +472,24 @@ def ldsm(code, pc, regs, w, active, addrs, shared8, vec):
 
 
 @njit(cache=True, _nrt=False)
-def ldgsts(code, pc, regs, w, active, addrs, heap8, shared8, shared_size, err, block):
-    """cp.async: copy each lane's bytes from global memory to its shared address."""
+def ldgsts_reading(code, pc, regs, w, active):
+    """The active lanes of an LDGSTS that read global memory: those whose source predicate
+    (operand SOURCE_PREDICATE, if any) is true."""
+    base = F_OPS + 3 * SOURCE_PREDICATE
+    if code[pc, base] != K_REG:
+        return active
+    inverted = (code[pc, base + 2] & M_NOT) != 0
+    reading = 0
+    for lane in range(32):
+        if (active >> lane) & 1 and (regs[w, code[pc, base + 1], lane] != 0) != inverted:
+            reading |= 1 << lane
+    return reading
+
+
+@njit(cache=True, _nrt=False)
+def ldgsts(code, pc, regs, w, active, reading, addrs, heap8, shared8, shared_size, err, block):
+    """cp.async: copy each reading lane's bytes from global memory to its shared address; the
+    other active lanes write zeros there."""
     width = code[pc, F_WIDTH]
     base = F_OPS + 12
     for lane in range(32):
@@ -480,6 +504,10 @@ def ldgsts(code, pc, regs, w, active, addrs, heap8, shared8, shared_size, err, b
         if s < 0 or s + width > shared_size or s % width:
             _fail(err, E_SHARED_OOB, pc, block, w * 32 + lane, s, width)
             return
+        if not (reading >> lane) & 1:
+            for k in range(width):
+                shared8[s + k] = 0
+            continue
         g = addrs[lane] - GLOBAL_BASE
         for k in range(width):
             shared8[s + k] = heap8[g + k]
