@@ -49,9 +49,10 @@ from .report import print_summary, table, write_reports
 # "all": every recorded set, what `validate run` holds memsim to; "classic": the suite and the
 # first fuzz set (the cache and time models' fit data; gpu/cache_probe measures it);
 # corpus: kernels as people write them (validate/corpus_cases.py); numba: numba.cuda kernels
-# (validate/numba_cases.py).
+# (validate/numba_cases.py); triton: Triton kernels (validate/triton_cases.py, needs Triton
+# 3.6.0; not in "all" until it is recorded).
 SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "fuzz2": ("fuzz2",), "corpus": ("corpus",),
-        "numba": ("numba",), "classic": ("suite", "fuzz"),
+        "numba": ("numba",), "triton": ("triton",), "classic": ("suite", "fuzz"),
         "all": ("suite", "fuzz", "fuzz2", "corpus", "numba")}
 FUZZ_N, FUZZ_SEED = 200, 0
 # fuzz2 keeps its own defaults (validate.fuzz2_cases): --n/--seed override both sets'
@@ -300,6 +301,8 @@ def select_cases(which: str, pattern: str, n: int | None, seed: int | None) -> l
         chosen += [("corpus", c) for c in _case_source("corpus_cases", "corpus_cases")()]
     if "numba" in SETS[which]:
         chosen += [("numba", c) for c in _case_source("numba_cases", "numba_cases")()]
+    if "triton" in SETS[which]:
+        chosen += [("triton", c) for c in _case_source("triton_cases", "triton_cases")()]
     chosen = [(s, c) for s, c in chosen if fnmatch.fnmatchcase(c.name, pattern)]
     if not chosen:
         raise rec.RecordError(f"no {which} case matches '{pattern}'")
