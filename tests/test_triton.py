@@ -181,3 +181,19 @@ def test_another_triton_release_is_named(monkeypatch):
         monkeypatch.undo()
         _toolchain.require_triton.cache_clear()
         _toolchain.require_triton()
+
+
+def test_memsim_run_runs_an_unchanged_triton_script(tmp_path, capsys):
+    from memsim.run import main as run_main
+
+    script = tmp_path / "add.py"
+    script.write_text(
+        "import numpy as np\nimport triton\nimport triton.language as tl\n\n"
+        "@triton.jit\ndef add(x_ptr, out_ptr, n, BLOCK: tl.constexpr):\n"
+        "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+        "    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * 2, mask=offs < n)\n\n"
+        "x = np.arange(1000, dtype=np.float32)\nout = np.zeros_like(x)\n"
+        "add[(4,)](x, out, 1000, BLOCK=256)\nassert np.array_equal(out, 2 * x)\n")
+    assert run_main([str(script)]) == 0
+    table = capsys.readouterr().out
+    assert "add" in table and "4x1x1" in table and "128x1x1" in table

@@ -48,8 +48,8 @@ examples:
       --arg float32[2048x2048] --arg float32[2048x2048]:zeros
                                        a numba.cuda kernel (@cuda.jit) of a Python file; an array
                                        argument's count is its shape
-  memsim predict kernels.py --kernel add_kernel --grid 4096 --arg float32[1048576] \
-      --arg float32[1048576] --arg float32[1048576]:zeros --arg int32:1048576 --constexpr BLOCK=256
+  memsim predict kernels.py --kernel add_kernel --grid 64 --arg float32[65536] \
+      --arg float32[65536] --arg float32[65536]:zeros --arg int32:65536 --constexpr BLOCK_SIZE=1024
                                        a Triton kernel (@triton.jit): the block is 32 x --num-warps
                                        threads, Triton's hidden parameters are added
 """

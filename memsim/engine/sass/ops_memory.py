@@ -21,7 +21,7 @@ from ..faults import E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED, E_READ_ONLY, E_SHA
 from .family import declare
 from .lanes import M32, dst, popcount
 from .rows import (F_FLAGS, F_MBASE, F_MOFF, F_MUR, F_MWIDE, F_OP, F_OPS, F_SUB, F_TYPE, F_WIDTH,
-                   FL_GENERIC, FL_GLOBAL, FL_LOCAL, FL_SHARED, FL_SIGNED, K_IMM, K_REG, M_NOT, RZ, T_F32, T_F64, T_S32,
+                   FL_GENERIC, FL_GLOBAL, FL_LOCAL, FL_SHARED, FL_SIGNED, K_IMM, K_REG, RZ, T_F32, T_F64, T_S32,
                    T_S64, T_U32, T_U64, TYPES, UR_BASE, URZ, SINK, put, unsupported)
 
 OPS = declare("memory", ("LD", "ST", "ATOM", "RED", "LDGSTS", "LDSM", "LDC_INDEXED"))
@@ -469,48 +469,6 @@ def ldsm(code, pc, regs, w, active, addrs, shared8, vec):
             for t in range(32):
                 if (active >> t) & 1:
                     regs[w, d + i, t] = vec[0, t]
-
-
-@njit(cache=True, _nrt=False)
-def ldgsts_reading(code, pc, regs, w, active):
-    """The active lanes of an LDGSTS that read global memory: those whose source predicate
-    (operand SOURCE_PREDICATE, if any) is true."""
-    base = F_OPS + 3 * SOURCE_PREDICATE
-    if code[pc, base] != K_REG:
-        return active
-    inverted = (code[pc, base + 2] & M_NOT) != 0
-    reading = 0
-    for lane in range(32):
-        if (active >> lane) & 1 and (regs[w, code[pc, base + 1], lane] != 0) != inverted:
-            reading |= 1 << lane
-    return reading
-
-
-@njit(cache=True, _nrt=False)
-def ldgsts(code, pc, regs, w, active, reading, addrs, heap8, shared8, shared_size, err, block):
-    """cp.async: copy each reading lane's bytes from global memory to its shared address; the
-    other active lanes write zeros there."""
-    width = code[pc, F_WIDTH]
-    base = F_OPS + 12
-    for lane in range(32):
-        if not (active >> lane) & 1:
-            continue
-        s = code[pc, base + 4]
-        if code[pc, base] == K_REG:
-            s += regs[w, code[pc, base + 1], lane] & M32
-        if code[pc, base + 6] == K_REG:
-            s += regs[w, code[pc, base + 7], lane] & M32
-        s = (s & 0xFFFFFF) - SHARED_WINDOW_BASE
-        if s < 0 or s + width > shared_size or s % width:
-            _fail(err, E_SHARED_OOB, pc, block, w * 32 + lane, s, width)
-            return
-        if not (reading >> lane) & 1:
-            for k in range(width):
-                shared8[s + k] = 0
-            continue
-        g = addrs[lane] - GLOBAL_BASE
-        for k in range(width):
-            shared8[s + k] = heap8[g + k]
 
 
 @njit(cache=True, _nrt=False)
