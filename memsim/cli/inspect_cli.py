@@ -7,6 +7,7 @@ main CLI prints as one line with exit status 2.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..views import advice, compare, show, source_view
 from .launch_args import ARG_HELP, add_launch_arguments, make_console, is_source_file, resolve_launches, run_launch
@@ -112,6 +113,8 @@ def run_source(args: argparse.Namespace) -> int:
     for name, spec, report in _reports(args):
         found = advice.findings(report)
         lines, _ = report_source(*load_source(spec.source))
+        if not lines and Path(report.source_file).is_file():   # a cubin: the file its line notes name
+            lines = Path(report.source_file).read_text().splitlines()
         console.print(source_view.table(report, "\n".join(lines), found))
         console.print(advice.text(found))
     return 0

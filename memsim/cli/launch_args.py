@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import sys
 from pathlib import Path
 
@@ -47,6 +48,10 @@ examples:
       --arg float32[2048x2048] --arg float32[2048x2048]:zeros
                                        a numba.cuda kernel (@cuda.jit) of a Python file; an array
                                        argument's count is its shape
+  memsim predict kernels.py --kernel add_kernel --grid 64 --arg float32[65536] \
+      --arg float32[65536] --arg float32[65536]:zeros --arg int32:65536 --constexpr BLOCK_SIZE=1024
+                                       a Triton kernel (@triton.jit): the block is 32 x --num-warps
+                                       threads, Triton's hidden parameters are added
 """
 
 
@@ -74,6 +79,11 @@ def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) ->
     launch.add_argument("-I", "--include-dir", action="append", default=[], metavar="DIR",
                         help="header directory to search (repeatable; the CUDA headers of the "
                              "nvidia-cuda-* wheels are always searched)")
+    tri = parser.add_argument_group("Triton kernel (a .py file with @triton.jit)")
+    tri.add_argument("--constexpr", action="append", default=[], metavar="NAME=VALUE",
+                     help="a tl.constexpr parameter's value (repeatable)")
+    tri.add_argument("--num-warps", type=int, metavar="N", help="warps per program (Triton's default: 4)")
+    tri.add_argument("--num-stages", type=int, metavar="N", help="software pipelining stages (default: 3)")
     parser.add_argument("--arch", help="target architecture (default: the --gpu's, e.g. sm_61 for "
                         "GTX1060; else sm_90)")
     parser.add_argument("--gpu", metavar="NAME",
@@ -138,14 +148,20 @@ def file_launch(args: argparse.Namespace) -> LaunchSpec:
     """The launch of any kernel in a .cu/.ptx file, from --kernel/--grid/--block/--arg."""
     if not Path(args.target).is_file():
         raise LaunchError(f"no such file: {args.target}")
+    triton = args.target.endswith(".py") and is_triton_file(args.target)
+    if not triton and (getattr(args, "constexpr", []) or getattr(args, "num_warps", None)
+                       or getattr(args, "num_stages", None)):
+        raise LaunchError("--constexpr, --num-warps and --num-stages apply to Triton kernels (@triton.jit)")
     missing = [flag for flag, value in (("--kernel", args.kernel), ("--grid", args.grid),
-                                        ("--block", args.block)) if not value]
+                                        ("--block", args.block or triton)) if not value]
     if missing:
         raise LaunchError(f"a kernel file needs {', '.join(missing)}")
     if args.nx or args.ny or args.dtype:
         raise LaunchError("--nx, --ny and --dtype apply to catalog entries; for a file give --arg")
     if getattr(args, "check", False):
         raise LaunchError("--check needs a catalog entry (a file kernel has no reference)")
+    if triton:
+        return _triton_launch(args)
     if args.target.endswith(".py"):
         return _numba_launch(args)
     return LaunchSpec(source=args.target, kernel=args.kernel, grid=parse_dims(args.grid, "grid"),
@@ -163,6 +179,34 @@ def _numba_launch(args: argparse.Namespace) -> LaunchSpec:
         raise LaunchError("--option and -I apply to CUDA C; a numba kernel takes none")
     return numba_spec(args.target, args.kernel, parse_dims(args.grid, "grid"),
                       parse_dims(args.block, "block"), args.arg, args.shared_mem)
+
+
+_TRITON_DECORATOR = re.compile(r"^\s*@\s*(triton\.)?(jit|autotune|heuristics)\b", re.M)
+_TRITON_IMPORT = re.compile(r"^\s*(import triton|from triton\b)", re.M)
+
+
+def is_triton_file(path: str) -> bool:
+    """A Python file of Triton kernels (`import triton` and a @triton.jit-style decorator)
+    rather than numba.cuda ones."""
+    text = Path(path).read_text(errors="replace")
+    return bool(_TRITON_IMPORT.search(text) and _TRITON_DECORATOR.search(text))
+
+
+def _triton_launch(args: argparse.Namespace) -> LaunchSpec:
+    """A Triton kernel of a .py file: the block comes from --num-warps, the shared memory from
+    the compile (memsim.triton._spec)."""
+    from ..triton import triton_spec
+
+    if args.option or getattr(args, "include_dir", []) or args.shared_mem:
+        raise LaunchError("--option, -I and --shared-mem do not apply to a Triton kernel (Triton "
+                          "decides its shared memory)")
+    spec = triton_spec(args.target, args.kernel, parse_dims(args.grid, "grid"), args.arg,
+                       getattr(args, "constexpr", []), getattr(args, "num_warps", None),
+                       getattr(args, "num_stages", None))
+    if args.block and parse_dims(args.block, "block") != spec.block:
+        raise LaunchError(f"--block {args.block}: a Triton kernel's block is 32 x num_warps threads "
+                          f"({spec.block[0]} here); give --num-warps instead")
+    return spec
 
 
 def resolve_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, catalog.CatalogKernel | None]]:

@@ -31,7 +31,7 @@ from .. import count, simt, trace as trace_module
 from ..simt import guarded, release_barrier
 from ..jit_cache import compile_per_type
 from ..trace import record_access
-from . import convergence, lanes, ops_float, ops_half, ops_int, ops_memory, ops_warp
+from . import convergence, lanes, ops_async_copy, ops_float, ops_half, ops_int, ops_memory, ops_warp
 from .convergence import N_BARRIERS, WARPSYNC_BARRIER, advance, group, release, split, yield_lanes
 from .family import FAMILY, FAMILY_SHIFT, declare
 from .lanes import ALL, M32, popcount, src_pred, src_u32
@@ -43,6 +43,7 @@ OPS = declare("control", ("NOP", "BRA", "BRA_DIV", "EXIT", "BSSY", "BSYNC", "BRE
  O_CALL_EXTERNAL, O_TRAP, O_WARPSYNC, O_YIELD) = OPS.values()
 F_CONTROL, F_INT, F_FLOAT, F_WARP, F_MEMORY, F_HALF = (FAMILY[f] for f in ("control", "int", "float", "warp", "memory", "half"))
 M = ops_memory
+C = ops_async_copy
 
 BAR_REDUCTIONS = ("POPC", "AND", "OR")
 MAX_CALL_DEPTH = 64
@@ -105,7 +106,12 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
     M.lane_addresses(code, pc, regs, w, active, addrs, space)
     store = op != M.O_LD and op != M.O_LDSM
     check_width = 4 if op == M.O_LDSM else width
-    if not M.check(code, pc, active if op != M.O_LDSM else _ldsm_lanes(code, pc), addrs, check_width,
+    checked = active
+    if op == M.O_LDSM:
+        checked = _ldsm_lanes(code, pc)
+    elif op == M.O_LDGSTS:
+        checked = C.ldgsts_reading(code, pc, regs, w, active)
+    if not M.check(code, pc, checked, addrs, check_width,
                    space, block, w, buf_lo, buf_hi, buf_writable, launch[L_SHARED], launch[L_LOCAL_LO],
                    store, err):
         return
@@ -117,9 +123,10 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
     elif op == M.O_ATOM or op == M.O_RED:
         M.atomics(code, pc, op, regs, w, active, addrs, heap8, shared8, f32b, f32v, f64b, f64v)
     elif op == M.O_LDGSTS:
-        M.ldgsts(code, pc, regs, w, active, addrs, heap8, shared8, launch[L_SHARED], err, block)
+        C.ldgsts(code, pc, regs, w, active, checked, addrs, heap8, shared8, launch[L_SHARED], err, block)
         if err[0] != E_NONE:
             return
+        active = checked   # lanes whose source predicate is false read nothing: not counted
     else:
         M.ldsm(code, pc, regs, w, active, addrs, shared8, vec)
         active = _ldsm_lanes(code, pc)

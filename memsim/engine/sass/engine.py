@@ -11,6 +11,7 @@ PTX declarations still give the parameter layout and shared-memory size (memsim.
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Sequence
 
 import numba
@@ -61,6 +62,8 @@ class SassEngine(Engine):
                  if is_listing_file(launch.source) else None)
         if given:
             text, name, is_ptx = load_source(launch.source)
+            if given.source_file:
+                text, name = Path(given.source_file).read_text(), given.source_file
             source, compiled = Source(text, name, is_ptx), given.module
         else:
             source, compiled = self.compile(launch.source, launch.kernel_name, launch.arch, launch.options)
