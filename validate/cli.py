@@ -46,7 +46,7 @@ from .fuzz2_cases import FUZZ2_N, FUZZ2_SEED
 from . import record as rec
 from .compare import ComparisonReport, compare_files
 from .lofo import cross_validate_run
-from .report import print_summary, table, write_reports
+from .report import check_report_folder, print_summary, table, write_reports
 
 # "all": every recorded set, what `validate run` holds memsim to; "classic": the suite and the
 # first fuzz set (the cache and time models' fit data; gpu/cache_probe measures it);
@@ -65,6 +65,8 @@ FUZZ_N, FUZZ_SEED = 200, 0
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
+        if getattr(args, "report", None) is not None:
+            check_report_folder(args.report)
         return args.handler(args)
     except MemsimError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -20,6 +20,7 @@ from ..errors import LaunchError
 from ..catalog.nvprof_seeds import seed_launch
 from ..launch import ArgSpec, LaunchSpec, dims
 from ..prediction import predict_spec
+from ..engine.interface import DEFAULT_BUDGET, DEFAULT_TIMEOUT
 from ..engine.simulation import simulate_spec
 
 DLCM_CA = "-Xptxas=-dlcm=ca"   # NVRTC passes it on to ptxas; memsim.model.pascal reads it from the options
@@ -89,6 +90,12 @@ def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) ->
     parser.add_argument("--gpu", metavar="NAME",
                         help="also model caches, DRAM and time on this GPU (H100, A100, GTX1060, "
                              "GTX1050Ti, H200; see memsim/model/profiles): marked 'modeled'")
+    parser.add_argument("--max-warp-instructions", type=int, default=DEFAULT_BUDGET, metavar="N",
+                        help=f"stop a launch past N warp instructions per worker and chunk of blocks "
+                             f"(default {DEFAULT_BUDGET:,})")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                        help=f"stop a launch after SECONDS of emulation, naming the line and the warps "
+                             f"still running (an endless loop); 0: no limit (default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("--engine", choices=("auto", "sass", "ptx"), default="auto",
                         help="sass: emulate the sm_90 SASS the GPU runs (exact); ptx: emulate the PTX "
                              "(PTX input, other architectures; may differ where ptxas reshapes the "
@@ -224,19 +231,24 @@ class LaunchOptions(BaseModel):
     arch: str | None = None
     engine: str = "auto"
     dlcm: str | None = None
+    max_warp_instructions: int = DEFAULT_BUDGET
+    timeout: float | None = DEFAULT_TIMEOUT
 
     @classmethod
     def of(cls, args: argparse.Namespace) -> "LaunchOptions":
-        return cls(gpu=args.gpu, arch=args.arch, engine=args.engine, dlcm=getattr(args, "dlcm", None))
+        return cls(gpu=args.gpu, arch=args.arch, engine=args.engine, dlcm=getattr(args, "dlcm", None),
+                   max_warp_instructions=getattr(args, "max_warp_instructions", DEFAULT_BUDGET),
+                   timeout=getattr(args, "timeout", DEFAULT_TIMEOUT))
 
 
 def compute_launch(spec: LaunchSpec, options: LaunchOptions):
     """(report, argument values) of one launch: counts, plus the GPU's models with a gpu."""
     if options.dlcm == "ca":
         spec = spec.model_copy(update={"options": (*spec.options, DLCM_CA)})
+    budget = dict(max_warp_instructions=options.max_warp_instructions, timeout=options.timeout)
     if options.gpu:
-        return predict_spec(spec, arch=options.arch, engine=options.engine, gpu=options.gpu)
-    return simulate_spec(spec, arch=options.arch or "sm_90", engine=options.engine)
+        return predict_spec(spec, arch=options.arch, engine=options.engine, gpu=options.gpu, **budget)
+    return simulate_spec(spec, arch=options.arch or "sm_90", engine=options.engine, **budget)
 
 
 def run_launch(spec: LaunchSpec, args: argparse.Namespace):

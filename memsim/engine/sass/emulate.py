@@ -26,7 +26,8 @@ import numpy as np
 from numba import njit
 
 from ..count import C_EXEC, C_THREADS, MEMO_COLUMNS
-from ..faults import E_BUDGET, E_CALL_DEPTH, E_EXTERNAL, E_NONE, E_TRAP
+from ..clock import CHECK_EVERY, NO_DEADLINE, clock_ns
+from ..faults import E_BUDGET, E_CALL_DEPTH, E_EXTERNAL, E_NONE, E_TIMEOUT, E_TRAP
 from .. import count, simt, trace as trace_module
 from ..simt import guarded, release_barrier
 from ..jit_cache import compile_per_type
@@ -49,7 +50,8 @@ BAR_REDUCTIONS = ("POPC", "AND", "OR")
 MAX_CALL_DEPTH = 64
 # Launch constants handed to run_blocks (`launch`): block shape, grid shape, SM counts, budget,
 # shared bytes, the lowest local address.
-L_THREADS, L_BLOCK, L_GRID, L_NSMID, L_BUDGET, L_SHARED, L_LOCAL_LO, N_LAUNCH = 0, 1, 4, 7, 8, 9, 10, 11
+L_THREADS, L_BLOCK, L_GRID, L_NSMID, L_BUDGET, L_SHARED, L_LOCAL_LO, L_DEADLINE, N_LAUNCH = (
+    0, 1, 4, 7, 8, 9, 10, 11, 12)
 # ctx: what the families read of the launch (see ops_int._special), then a BAR.RED's state:
 # its reduction, the arrived threads whose predicate holds, the arrived threads, and the
 # result B2R.RESULT reads (count, flag).
@@ -245,7 +247,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
     sources, dests, steps, ready, clock = flow
     vec, f32b, f32v, f64b, f64v = scratch[:5]
     n_code = code.shape[0]
-    budget = launch[L_BUDGET]
+    budget, deadline = launch[L_BUDGET], launch[L_DEADLINE]
     while True:
         if run_mask[w] == 0:
             if sync_mask[w] == 0:
@@ -277,6 +279,9 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, cou
         executed += 1
         if executed > budget:
             _fail(err, E_BUDGET, pc, block, w * 32, 0, budget)
+            return executed
+        if executed % CHECK_EVERY == 0 and deadline != NO_DEADLINE and clock_ns() > deadline:
+            _fail(err, E_TIMEOUT, pc, block, w * 32, _running_warps(run_mask, sync_mask), executed)
             return executed
         op = code[pc, F_OP]
         _scoreboard(pc, w, sources, dests, steps, ready, clock)
@@ -494,6 +499,16 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, counters, 
             _reduce_barrier(ctx)
         _note_round_trips(clock, min(n_warps, (n_threads + 31) // 32), round_trips)
     return executed
+
+
+@njit(cache=True, _nrt=False)
+def _running_warps(run_mask, sync_mask):
+    """Bit w set for each warp of the block that has not exited (at most 32 warps)."""
+    running = 0
+    for w in range(run_mask.shape[0]):
+        if run_mask[w] != 0 or sync_mask[w] != 0:
+            running |= 1 << w
+    return running
 
 
 @njit(cache=True, _nrt=False)
