@@ -22,8 +22,9 @@ floats), and where a kernel would race on some inputs the inputs avoid it (comme
 Sizes aim at 5 us - 2 ms on an H100 and at most ~15 s of emulation each on 2 CPU cores.
 
 Sweeps (tag `sweep:<kernel>`, names `<kernel>_b<block>_<size>`): one kernel at five or more
-block shapes over the same problem, varying nothing but the launch (three of them also at a
-second size), so that the model's response to the launch configuration alone can be judged.
+block shapes over the same problem, varying nothing but the launch (three of them also at
+three shapes of a second size), so that the model's response to the launch configuration
+alone can be judged.
 """
 from __future__ import annotations
 
@@ -84,24 +85,24 @@ LAUNCHES: list[tuple] = [
     # --- siboehm/SGEMM_CUDA: the SGEMM ladder (src/kernels/*.cuh)
     *_sweep("sgemm_naive", "sgemm_1_naive.cu", "sgemm_naive", BLOCKS_2D, _grid2(256, 256), _gemm(256),
             ["gemm", "naive", "2d"], "256"),
-    *_sweep("sgemm_naive", "sgemm_1_naive.cu", "sgemm_naive", BLOCKS_2D[:3], _grid2(512, 512), _gemm(512),
-            ["gemm", "naive", "2d"], "512"),
+    *_sweep("sgemm_naive", "sgemm_1_naive.cu", "sgemm_naive", BLOCKS_2D[:3], _grid2(384, 384), _gemm(384),
+            ["gemm", "naive", "2d"], "384"),
     ("sgemm_coalesce_512", "sgemm_2_coalesce.cu", "sgemm_global_mem_coalesce<32>", (16, 16), 1024, _gemm(512),
      ["gemm", "template"]),
     ("sgemm_shared_512", "sgemm_3_shared.cu", "sgemm_shared_mem_block<32>", (16, 16), 1024, _gemm(512),
      ["gemm", "template", "shared", "tile"]),
-    ("sgemm_1d_blocktiling_768", "sgemm_4_1d_blocktiling.cu", "sgemm1DBlocktiling<64, 64, 8, 8>", (12, 12), 512,
+    ("sgemm_1d_blocktiling_640", "sgemm_4_1d_blocktiling.cu", "sgemm1DBlocktiling<64, 64, 8, 8>", (10, 10), 512,
+     _gemm(640), ["gemm", "template", "shared", "register-tile"]),
+    ("sgemm_2d_blocktiling_768", "sgemm_5_2d_blocktiling.cu", "sgemm2DBlocktiling<128, 128, 8, 8, 8>", (6, 6), 256,
      _gemm(768), ["gemm", "template", "shared", "register-tile"]),
-    ("sgemm_2d_blocktiling_1024", "sgemm_5_2d_blocktiling.cu", "sgemm2DBlocktiling<128, 128, 8, 8, 8>", (8, 8), 256,
-     _gemm(1024), ["gemm", "template", "shared", "register-tile"]),
     ("sgemm_2d_blocktiling_64_512", "sgemm_5_2d_blocktiling.cu", "sgemm2DBlocktiling<64, 64, 8, 8, 8>", (8, 8), 64,
      _gemm(512), ["gemm", "template", "shared", "register-tile", "few-warps"]),
-    ("sgemm_vectorize_1024", "sgemm_6_vectorize.cu", "sgemmVectorize<128, 128, 8, 8, 8>", (8, 8), 256,
-     _gemm(1024), ["gemm", "template", "shared", "register-tile", "vector"]),
-    ("sgemm_bank_conflicts_1024", "sgemm_7_bank_conflicts.cu", "sgemmResolveBankConflicts<128, 128, 8, 8, 8>",
-     (8, 8), 256, _gemm(1024), ["gemm", "template", "shared", "register-tile", "vector"]),
-    ("sgemm_warptiling_1024", "sgemm_10_warptiling.cu",
-     "sgemmWarptiling<128, 128, 16, 64, 64, 4, 8, 4, 128>", (8, 8), 128, _gemm(1024),
+    ("sgemm_vectorize_768", "sgemm_6_vectorize.cu", "sgemmVectorize<128, 128, 8, 8, 8>", (6, 6), 256,
+     _gemm(768), ["gemm", "template", "shared", "register-tile", "vector"]),
+    ("sgemm_bank_conflicts_768", "sgemm_7_bank_conflicts.cu", "sgemmResolveBankConflicts<128, 128, 8, 8, 8>",
+     (6, 6), 256, _gemm(768), ["gemm", "template", "shared", "register-tile", "vector"]),
+    ("sgemm_warptiling_768", "sgemm_10_warptiling.cu",
+     "sgemmWarptiling<128, 128, 16, 64, 64, 4, 8, 4, 128>", (6, 6), 128, _gemm(768),
      ["gemm", "template", "shared", "register-tile", "vector", "warp-tile"]),
     # --- vetter/shoc level 0: device memory and peak-flops microbenchmarks (src/cuda/level0)
     ("shoc_read_global_coalesced", "shoc_devicememory.cu", "readGlobalMemoryCoalesced", 256, 256,
@@ -122,7 +123,7 @@ LAUNCHES: list[tuple] = [
     ("shoc_maxflops_madd8", "shoc_maxflops.cu", "MAdd8<float>", 528, 256,
      [_f(528 * 256), _i(4), "float32:10.0", "float32:0.9899"], ["compute", "fma", "ilp"]),
     ("shoc_maxflops_madd2_double", "shoc_maxflops.cu", "MAdd2<double>", 132, 128,
-     ["float64[16896]", _i(4), "float64:10.0", "float64:0.9899"], ["compute", "double", "fma"]),
+     ["float64[16896]", _i(8), "float64:10.0", "float64:0.9899"], ["compute", "double", "fma"]),
     # --- vetter/shoc level 1 (src/cuda/level1)
     *_sweep("shoc_triad", "shoc_triad.cu", "triad", [(32,), (64,), (128,), (256,), (512,)],
             lambda b: M4 // b[0], [_f(M4), _f(M4), _f(M4, "zeros"), "float32:1.75"], ["streaming", "elementwise"],
@@ -170,7 +171,8 @@ LAUNCHES: list[tuple] = [
      [f"uint32[{M1}]:randint(0,3)", f"uint32[{M1 + 1}]:arange", f"uint32[{M1}]:randint(0,{M1})", _i(32), _i(32),
       _u(M1), _i(1), "int32[1]:zeros"], ["graph", "bfs", "serial-loop", "divergence"]),
     ("shoc_nn_feed_forward1", "shoc_neuralnet.cu", "kernelFeedForward1", 1, 30,
-     [_f(30, "zeros"), _i(784), _f(30 * 784), _i(0), _f(784)], ["tiny-block", "one-block", "serial-loop", "uncoalesced"]),
+     [_f(30, "zeros"), _i(784), _f(30 * 784), _i(0), _f(784)],
+     ["tiny-block", "one-block", "serial-loop", "uncoalesced"]),
     ("shoc_nn_feed_forward1b", "shoc_neuralnet.cu", "kernelFeedForward1b", 1000, 30,
      [_f(30 * 1000, "zeros"), _i(784), _f(30 * 784), _i(0), _f(784 * 1000)],
      ["tiny-block", "serial-loop", "uncoalesced"]),
