@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import json
 import re
 
 import pytest
@@ -40,6 +41,15 @@ def test_each_file_names_its_public_source(filename):
     assert re.search(r"commit [0-9a-f]{40}", head)
     assert re.search(r"Licence: (MIT|BSD|Apache)", head)
     assert "Edits" in head
+
+
+def test_registered_launches_never_change():
+    """Pre-registration: a launch once registered (validate/prereg/registered.json) keeps its exact
+    source, shape and arguments; new launches are registered with `python -m validate.prereg_cases`."""
+    registered = json.loads(pc.REGISTERED.read_text())
+    digests = {c.name: pc.launch_digest(c) for c in CASES}
+    assert not sorted(set(digests) - set(registered)), "unregistered launches"
+    assert not [n for n in registered if n in digests and digests[n] != registered[n]]
 
 
 def test_no_forbidden_source_is_used():
