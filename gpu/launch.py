@@ -83,7 +83,10 @@ def _function(cupy: Any, spec: LaunchSpec) -> Any:
 
 
 def _module(cupy: Any, spec: LaunchSpec, expressions: tuple[str, ...] = ()) -> Any:
-    """The RawModule of the spec's source: CUDA C through NVRTC, PTX as the cubin nvJitLink makes."""
+    """The RawModule of the spec's source: CUDA C through NVRTC, PTX as the cubin nvJitLink makes,
+    a .cubin as it is (a Triton kernel's, validate/triton_cases.py)."""
+    if spec.source.strip().endswith(".cubin") and "\n" not in spec.source:
+        return cupy.RawModule(path=spec.source)
     text, _, is_ptx = load_source(spec.source)
     if is_ptx:
         with tempfile.TemporaryDirectory() as tmp:

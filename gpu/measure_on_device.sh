@@ -12,6 +12,8 @@
 #     bash gpu/measure_on_device.sh numba            # numba.cuda kernels (validate/numba_cases.py): their
 #                                                    # PTX is linked by nvJitLink 13.0, so carry its wheel
 #                                                    # in .whl too (nvidia-nvjitlink==13.0.88)
+#     bash gpu/measure_on_device.sh triton           # Triton kernels (validate/triton_cases.py; needs
+#                                                    # triton==3.6.0, which the GPU machine has)
 #     bash gpu/measure_on_device.sh fuzz2 [N] [SEED]  # warp/atomic/double/local fuzz (default 150, seed 2)
 #     bash gpu/measure_on_device.sh calibrate        # the GPU profile's microbenchmarks
 #     bash gpu/measure_on_device.sh durations [N] [SET]  # N (default 21) ncu durations of each
@@ -78,6 +80,11 @@ case "$MODE" in
     python3 -c "from memsim.engine.sass.nvjitlink import version; print('nvJitLink', version())" &&
       measure numba --cases numba
     ;;
+  triton)  # Triton kernels (validate/triton_cases.py): compiled here by Triton 3.6.0 (torch 2.11 +
+           # triton 3.6.0 on the GPU machine), their cubins loaded into CuPy
+    python3 -c "import memsim.triton, triton; print('triton', triton.__version__)" &&
+      measure triton --cases triton
+    ;;
   fuzz2)
     measure fuzz2 --cases fuzz2 --n "${N:-150}" --seed "${SEED:-2}"
     ;;
@@ -97,7 +104,7 @@ case "$MODE" in
     timeout $((DEADLINE - SECONDS)) python3 gpu/cache_probe/lrc_cases.py "$OUT/lrc.json" "$@"
     ;;
   *)
-    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | corpus | prereg | file | numba | calibrate | all | durations | lrc)"; exit 2 ;;
+    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | corpus | prereg | file | numba | triton | calibrate | all | durations | lrc)"; exit 2 ;;
 esac 2>&1 | tee "$OUT/log.txt"
 status=${PIPESTATUS[0]}
 echo "measure_on_device: mode $MODE, exit $status, $SECONDS s" | tee -a "$OUT/log.txt"

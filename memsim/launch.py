@@ -90,13 +90,23 @@ class ArgSpec(BaseModel):
         init = self.init
         if init in INITIALIZERS[:5] or init.endswith(".npy"):
             return
-        if re.fullmatch(r"randint\(\s*-?\d+\s*,\s*-?\d+\s*\)", init):
+        bounds = re.fullmatch(r"randint\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)", init)
+        if bounds:
+            low, high = (int(v) for v in bounds.groups())
+            if low >= high:
+                raise LaunchError(f"randint({low},{high}): LO must be below HI (values are drawn from "
+                                  f"LO to HI-1)")
             return
         raise LaunchError(f"unknown initializer '{init}': use {', '.join(INITIALIZERS)} or a .npy file")
 
     @property
     def is_buffer(self) -> bool:
         return self.count is not None
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of the buffer (0 for a scalar)."""
+        return self.count * np.dtype(self.dtype).itemsize if self.is_buffer else 0
 
     def __str__(self) -> str:
         if self.is_buffer:
@@ -183,7 +193,11 @@ class LaunchSpec(BaseModel):
         values: list[Value] = []
         for position, arg in enumerate(self.args):
             if arg.is_buffer:
-                values.append(arg.buffer(np.random.default_rng([self.seed, position])))
+                try:
+                    values.append(arg.buffer(np.random.default_rng([self.seed, position])))
+                except MemoryError:
+                    raise LaunchError(f"argument {position + 1} ({arg}): {arg.nbytes / 2**30:,.1f} GiB do "
+                                      f"not fit in this machine's memory") from None
             else:
                 values.append(arg.scalar())
         return values

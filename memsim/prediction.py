@@ -20,9 +20,9 @@ import numpy as np
 from . import metrics as m
 from .compiler.nvrtc import SASS_SUFFIXES, include_options
 from .engine import registry
-from .engine.interface import KernelShape
+from .engine.interface import DEFAULT_BUDGET, DEFAULT_TIMEOUT, KernelShape
 from .engine.issue_trace import IssueTraceRequest
-from .engine.simulation import simulate
+from .engine.simulation import check_spec, simulate
 from .engine.trace import TraceRequest
 from .errors import LaunchError, MemsimError
 from .launch import LaunchSpec, Value, dims
@@ -42,12 +42,17 @@ DEFAULT_REGISTERS = 32
 def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
             arch: str | None = None, options: Sequence[str] = (), *, gpu: str | GpuProfile = "H100",
             engine: str = "auto", registers_per_thread: int | None = None,
-            include_dirs: Sequence[str] | None = None) -> KernelReport:
+            include_dirs: Sequence[str] | None = None, max_warp_instructions: int = DEFAULT_BUDGET,
+            timeout: float | None = DEFAULT_TIMEOUT) -> KernelReport:
     """memsim.simulate plus the cache and time models of `gpu` (a profile name or GpuProfile);
     `kernel_name` and `include_dirs` as memsim.simulate's. `arch` defaults to the GPU's (its
     profile's `arch`, else sm_90); on Pascal (sm_6x) the report also carries nvprof's metrics,
-    counted with Pascal's rules (memsim.model.pascal, memsim.views.nvprof)."""
+    counted with Pascal's rules (memsim.model.pascal, memsim.views.nvprof).
+    `registers_per_thread` (occupancy) defaults to the cubin's figure (the report's), else 32;
+    `max_warp_instructions` and `timeout` bound the run as memsim.simulate's. A launch `gpu`
+    would refuse is refused as its driver does."""
     profile = gpu if isinstance(gpu, GpuProfile) else load(gpu)
+    budget = dict(max_warp_instructions=max_warp_instructions, timeout=timeout)
     arch = arch or profile.arch or "sm_90"
     target = compile_arch(arch)
     engine = registry.resolve_engine(engine, source, target)
@@ -57,7 +62,8 @@ def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], s
     issues = IssueTraceRequest(blocks=sample_blocks(int(np.prod(dims(grid))), profile))
     report = simulate_with_caches(source, kernel_name, grid, block, args, shared_mem, target, options,
                                   gpu=profile, registers_per_thread=registers_per_thread, engine=engine,
-                                  include_dirs=include_dirs, issue_trace=issues)
+                                  include_dirs=include_dirs, issue_trace=issues, **budget)
+    registers_per_thread = registers_per_thread or report.registers_per_thread
     estimate = predict_time(report, None, profile, registers_per_thread=registers_per_thread,
                             static_shared_bytes=report.static_shared_bytes, arguments=len(args))
     report.metrics[m.DURATION] = estimate.duration_ns
@@ -76,13 +82,15 @@ def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], s
     if uses_pascal_rules(profile):
         launch = dict(source=source, kernel_name=kernel_name, grid=grid, block=block, args=args,
                       shared_mem=shared_mem, arch=target, options=options, engine=engine,
-                      include_dirs=include_dirs)
+                      include_dirs=include_dirs, gpu=profile, **budget)
         report.nvprof_metrics = _nvprof_view(report, profile, estimate.occupancy, launch)
     return report
 
 
 def predict_spec(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]]:
-    """Materialize a LaunchSpec's arguments and predict it."""
+    """Materialize a LaunchSpec's arguments and predict it (a launch the GPU would refuse is
+    refused before its buffers are made)."""
+    check_spec(spec, kwargs.get("gpu", "H100"))
     values = spec.materialize()
     return predict(spec.source, spec.kernel, spec.grid, spec.block, values, spec.shared_mem,
                    options=spec.options, **kwargs), values
@@ -111,7 +119,7 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
     `engine` ("ptx" or "sass", as memsim.simulate) emulates the launch, and its trace and code
     (the loads each access waits for) drive the model: with "sass" the access stream is the
     one the GPU runs, ptxas' unrolling included. `registers_per_thread` (occupancy) defaults
-    to 32 where the compiler's figure is unknown."""
+    to the cubin's figure, else to 32 where the compiler's figure is unknown."""
     engine = registry.resolve_engine(engine, source, arch)
     options = (*options, *include_options(simulate_kwargs.pop("include_dirs", None)))
     shape = registry.get(engine).shape(source, kernel_name, arch, options)
@@ -121,7 +129,7 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
     blocks_per_chunk, capacity = 0, 0
     while True:
         model = CacheModel(gpu, threads_per_block=threads,
-                           registers_per_thread=registers_per_thread or DEFAULT_REGISTERS,
+                           registers_per_thread=registers_per_thread or shape.registers or DEFAULT_REGISTERS,
                            shared_per_block=shape.shared_static + shared_mem,
                            flow=flow, blocks=int(np.prod(dims(grid))), tuning=tuning)
         if not blocks_per_chunk:
@@ -130,7 +138,7 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
                               blocks_per_chunk=blocks_per_chunk, capacity=capacity)
         try:
             report = simulate(source, kernel_name, grid, block, args, shared_mem, arch, options,
-                              trace=request, engine=engine, **simulate_kwargs)
+                              trace=request, engine=engine, gpu=gpu, **simulate_kwargs)
             break
         except MemsimError:
             model.close()

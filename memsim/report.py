@@ -84,6 +84,8 @@ class KernelReport(BaseModel):
     block: tuple[int, int, int]
     shared_mem: int = 0
     static_shared_bytes: int = Field(0, description="the kernel's static shared memory per block")
+    registers_per_thread: int | None = Field(None, description="registers per thread ptxas gave the kernel "
+                                             "(its cubin's EIATTR_REGCOUNT); None where no cubin was read")
     arch: str = "sm_90"
     nvrtc_version: str = ""
     gpu: str | None = Field(None, description="the GPU profile the modeled metrics are of; None "

@@ -1,13 +1,19 @@
-"""`python -m memsim.run script.py [args]`: an unchanged CuPy script, every launch in memsim.
+"""`python -m memsim.run script.py [args]`: an unchanged CuPy or Triton script, every launch in
+memsim.
 
 The script's `import cupy` gets memsim.cupy (sys.modules['cupy'] is set before runpy runs it),
-so its RawKernel/RawModule launches are simulated and their arrays come back computed. After
+so its RawKernel/RawModule launches are simulated and their arrays come back computed. Its
+`import triton` gets Triton with memsim.triton's launcher installed (an import hook loads
+memsim.triton right after triton: a script that does not use Triton does not pay for it). After
 the script, one table lists the launches with the counters that say whether memory is used
 well: global requests and sectors per request, shared wavefronts and bank conflicts.
 """
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.abc
+import importlib.util
 import runpy
 import sys
 from contextlib import contextmanager
@@ -45,7 +51,7 @@ def _shared(rows: dict, value) -> str:
 
 def launches_table(reports: list[KernelReport]) -> Table:
     """One row per launch: kernel, grid, block and the memory counters that matter most."""
-    table = Table(title="launches (memsim.cupy)", title_justify="left")
+    table = Table(title="launches", title_justify="left")
     for title in ("#", "kernel", "grid", "block"):
         table.add_column(title, justify="right" if title == "#" else "left")
     for title, provenance, _ in _COLUMNS:
@@ -79,14 +85,60 @@ def cupy_redirected(argv: list[str]) -> Iterator[None]:
                 sys.modules[name] = module
 
 
+class _TritonOnMemsim(importlib.abc.MetaPathFinder):
+    """Loads memsim.triton (which checks the release and installs its launcher) as soon as the
+    script has imported triton; a missing Triton is one line, not a traceback."""
+
+    def find_spec(self, fullname, path, target=None):
+        if fullname != "triton":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec("triton")
+        if spec is None:
+            from .triton._toolchain import require_triton
+            require_triton()   # raises TritonMissing, naming the release and how to install it
+        run_module = spec.loader.exec_module
+
+        def exec_module(module):
+            run_module(module)
+            importlib.import_module("memsim.triton")
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+
+@contextmanager
+def triton_on_memsim() -> Iterator[None]:
+    """While the script runs, its first `import triton` also installs memsim.triton."""
+    hook = _TritonOnMemsim()
+    if "triton" in sys.modules:
+        importlib.import_module("memsim.triton")
+    else:
+        sys.meta_path.insert(0, hook)
+    try:
+        yield
+    finally:
+        if hook in sys.meta_path:
+            sys.meta_path.remove(hook)
+
+
+def all_reports() -> list[KernelReport]:
+    """memsim.cupy's launches, then memsim.triton's (where the script used it)."""
+    triton = sys.modules.get("memsim.triton")
+    return memsim_cupy.reports() + (triton.reports() if triton else [])
+
+
 def run_script(script: str, args: list[str]) -> list[KernelReport]:
-    """Run `script` as __main__ with cupy redirected; the reports of its launches."""
+    """Run `script` as __main__ with cupy redirected and Triton on memsim; the reports of its
+    launches."""
     if not Path(script).is_file():
         raise MemsimError(f"no such script: {script}")
     memsim_cupy.clear_reports()
-    with cupy_redirected([script, *args]):
+    if "memsim.triton" in sys.modules:
+        sys.modules["memsim.triton"].clear_reports()
+    with cupy_redirected([script, *args]), triton_on_memsim():
         runpy.run_path(script, run_name="__main__")
-    return memsim_cupy.reports()
+    return all_reports()
 
 
 def _console() -> Console:
@@ -107,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         status = EXIT_USER_ERROR
     except SystemExit as exc:  # the script's own sys.exit: keep its status, still print the table
         status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    reports = memsim_cupy.reports()
+    reports = all_reports()
     if reports:
         _console().print(launches_table(reports))
     else:

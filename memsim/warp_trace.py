@@ -14,9 +14,10 @@ from .views import show
 
 def trace_pictures(spec: LaunchSpec, line: int | None = None, block: int = 0, warp: int = 0,
                    execution: int = 1, arch: str = "sm_90", access: int | None = None,
-                   engine: str = "auto") -> tuple[KernelReport, list[show.WarpPicture]]:
+                   engine: str = "auto", **budget) -> tuple[KernelReport, list[show.WarpPicture]]:
     """Simulate `spec`, recording one warp's accesses on `line` (every memory line if None);
     `access` keeps only the line's access-th memory instruction (1-based, program order).
+    `budget`: memsim.simulate's max_warp_instructions and timeout.
 
     LaunchError for a block, warp, line, execution or access the launch does not have."""
     if access is not None and line is None:
@@ -24,7 +25,7 @@ def trace_pictures(spec: LaunchSpec, line: int | None = None, block: int = 0, wa
     warps_per_block = _check_warp(spec, block, warp)
     request = TraceRequest(lines=None if line is None else {line},
                            warps=(block * warps_per_block + warp, block * warps_per_block + warp + 1))
-    report, _ = simulate_spec(spec, arch=arch, trace=request, engine=engine)
+    report, _ = simulate_spec(spec, arch=arch, trace=request, engine=engine, **budget)
     source = load_source(spec.source)[0]
     pictures = show.pictures_from_trace(report, request, source, execution)
     _check_found(report, pictures, line, block, warp, execution)

@@ -46,15 +46,17 @@ from .fuzz2_cases import FUZZ2_N, FUZZ2_SEED
 from . import record as rec
 from .compare import ComparisonReport, compare_files
 from .lofo import cross_validate_run
-from .report import print_summary, table, write_reports
+from .report import check_report_folder, print_summary, table, write_reports
 
 # "all": every recorded set, what `validate run` holds memsim to; "classic": the suite and the
 # first fuzz set (the cache and time models' fit data; gpu/cache_probe measures it);
 # corpus: kernels as people write them (validate/corpus_cases.py); numba: numba.cuda kernels
 # (validate/numba_cases.py); prereg: public kernels whose predictions were committed before their
-# recordings were read (validate/prereg_cases.py), run on their own, not in "all" (CI's time).
+# recordings were read (validate/prereg_cases.py), run on their own, not in "all" (CI's time);
+# triton: Triton kernels (validate/triton_cases.py, needs Triton 3.6.0; not in "all" until it is
+# recorded).
 SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "fuzz2": ("fuzz2",), "corpus": ("corpus",),
-        "numba": ("numba",), "prereg": ("prereg",), "classic": ("suite", "fuzz"),
+        "numba": ("numba",), "prereg": ("prereg",), "triton": ("triton",), "classic": ("suite", "fuzz"),
         "all": ("suite", "fuzz", "fuzz2", "corpus", "numba")}
 FUZZ_N, FUZZ_SEED = 200, 0
 # fuzz2 keeps its own defaults (validate.fuzz2_cases): --n/--seed override both sets'
@@ -63,6 +65,8 @@ FUZZ_N, FUZZ_SEED = 200, 0
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
+        if getattr(args, "report", None) is not None:
+            check_report_folder(args.report)
         return args.handler(args)
     except MemsimError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -306,6 +310,8 @@ def select_cases(which: str, pattern: str, n: int | None, seed: int | None) -> l
         chosen += [("numba", c) for c in _case_source("numba_cases", "numba_cases")()]
     if "prereg" in SETS[which]:
         chosen += [("prereg", c) for c in _case_source("prereg_cases", "prereg_cases")()]
+    if "triton" in SETS[which]:
+        chosen += [("triton", c) for c in _case_source("triton_cases", "triton_cases")()]
     chosen = [(s, c) for s, c in chosen if fnmatch.fnmatchcase(c.name, pattern)]
     if not chosen:
         raise rec.RecordError(f"no {which} case matches '{pattern}'")

@@ -3,12 +3,14 @@ of predicted against measured values per metric (matplotlib, imported only when 
 from __future__ import annotations
 
 import math
+import tempfile
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
 from memsim import metrics as m
+from memsim.errors import MemsimError
 
 from .accuracy import BANDS, ErrorDistribution, TimeRanking, accuracy, time_ranking
 from .compare import ComparisonReport, MetricSummary, Status
@@ -190,6 +192,22 @@ def _md_table(header: list[str], rows: list[list[str]]) -> list[str]:
     escape = lambda cell: cell.replace("|", "\\|")
     return (["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
             + ["| " + " | ".join(escape(c) for c in row) + " |" for row in rows])
+
+
+def check_report_folder(directory: Path) -> None:
+    """MemsimError (one line) unless the reports can be written in `directory`: checked before a
+    run, so that minutes of simulation do not end in a folder that cannot be made or written.
+    The folder is made here, as write_reports would."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=directory):
+            pass
+    except FileExistsError:
+        raise MemsimError(f"--report {directory}: a file of that name (or above it) is in the way") from None
+    except NotADirectoryError:
+        raise MemsimError(f"--report {directory}: part of that path is a file, not a folder") from None
+    except OSError as exc:
+        raise MemsimError(f"--report {directory}: cannot write there ({exc.strerror})") from None
 
 
 def write_reports(report: ComparisonReport, directory: Path, plot: bool = True, note=print) -> list[Path]:

@@ -7,11 +7,13 @@ main CLI prints as one line with exit status 2.
 from __future__ import annotations
 
 import argparse
+import importlib.util
+from pathlib import Path
 
 from ..views import advice, compare, show, source_view
 from .launch_args import ARG_HELP, add_launch_arguments, make_console, is_source_file, resolve_launches, run_launch
 from ..compiler.nvrtc import load_source, report_source
-from ..errors import LaunchError
+from ..errors import LaunchError, MemsimError
 from ..launch import LaunchSpec
 from ..warp_trace import trace_pictures
 
@@ -87,12 +89,17 @@ def block_index(text: str, grid: tuple[int, int, int]) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    if (args.png or args.svg) and importlib.util.find_spec("matplotlib") is None:
+        flag = "--png" if args.png else "--svg"
+        raise MemsimError(f"{flag} needs matplotlib, which is not installed: pip install -e '.[plot]' "
+                          f"in a clone (pip install 'memsim[plot]' otherwise), or leave out {flag}")
     spec = _single_launch(args)
     if args.execution < 1:
         raise LaunchError("--execution counts from 1")
     _, pictures = trace_pictures(spec, line=args.line, block=block_index(args.block_index, spec.grid),
                                  warp=args.warp, execution=args.execution, arch=args.arch or "sm_90",
-                                 access=args.access, engine=args.engine)
+                                 access=args.access, engine=args.engine,
+                                 max_warp_instructions=args.max_warp_instructions, timeout=args.timeout)
     show.print_pictures(pictures, make_console())
     path = args.png or args.svg
     if path:
@@ -112,6 +119,8 @@ def run_source(args: argparse.Namespace) -> int:
     for name, spec, report in _reports(args):
         found = advice.findings(report)
         lines, _ = report_source(*load_source(spec.source))
+        if not lines and Path(report.source_file).is_file():   # a cubin: the file its line notes name
+            lines = Path(report.source_file).read_text().splitlines()
         console.print(source_view.table(report, "\n".join(lines), found))
         console.print(advice.text(found))
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import sys
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from ..errors import LaunchError
 from ..catalog.nvprof_seeds import seed_launch
 from ..launch import ArgSpec, LaunchSpec, dims
 from ..prediction import predict_spec
+from ..engine.interface import DEFAULT_BUDGET, DEFAULT_TIMEOUT
 from ..engine.simulation import simulate_spec
 
 DLCM_CA = "-Xptxas=-dlcm=ca"   # NVRTC passes it on to ptxas; memsim.model.pascal reads it from the options
@@ -47,6 +49,10 @@ examples:
       --arg float32[2048x2048] --arg float32[2048x2048]:zeros
                                        a numba.cuda kernel (@cuda.jit) of a Python file; an array
                                        argument's count is its shape
+  memsim predict kernels.py --kernel add_kernel --grid 64 --arg float32[65536] \
+      --arg float32[65536] --arg float32[65536]:zeros --arg int32:65536 --constexpr BLOCK_SIZE=1024
+                                       a Triton kernel (@triton.jit): the block is 32 x --num-warps
+                                       threads, Triton's hidden parameters are added
 """
 
 
@@ -74,11 +80,22 @@ def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) ->
     launch.add_argument("-I", "--include-dir", action="append", default=[], metavar="DIR",
                         help="header directory to search (repeatable; the CUDA headers of the "
                              "nvidia-cuda-* wheels are always searched)")
+    tri = parser.add_argument_group("Triton kernel (a .py file with @triton.jit)")
+    tri.add_argument("--constexpr", action="append", default=[], metavar="NAME=VALUE",
+                     help="a tl.constexpr parameter's value (repeatable)")
+    tri.add_argument("--num-warps", type=int, metavar="N", help="warps per program (Triton's default: 4)")
+    tri.add_argument("--num-stages", type=int, metavar="N", help="software pipelining stages (default: 3)")
     parser.add_argument("--arch", help="target architecture (default: the --gpu's, e.g. sm_61 for "
                         "GTX1060; else sm_90)")
     parser.add_argument("--gpu", metavar="NAME",
                         help="also model caches, DRAM and time on this GPU (H100, A100, GTX1060, "
                              "GTX1050Ti, H200; see memsim/model/profiles): marked 'modeled'")
+    parser.add_argument("--max-warp-instructions", type=int, default=DEFAULT_BUDGET, metavar="N",
+                        help=f"stop a launch past N warp instructions per worker and chunk of blocks "
+                             f"(default {DEFAULT_BUDGET:,})")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                        help=f"stop a launch after SECONDS of emulation, naming the line and the warps "
+                             f"still running (an endless loop); 0: no limit (default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("--engine", choices=("auto", "sass", "ptx"), default="auto",
                         help="sass: emulate the sm_90 SASS the GPU runs (exact); ptx: emulate the PTX "
                              "(PTX input, other architectures; may differ where ptxas reshapes the "
@@ -138,14 +155,20 @@ def file_launch(args: argparse.Namespace) -> LaunchSpec:
     """The launch of any kernel in a .cu/.ptx file, from --kernel/--grid/--block/--arg."""
     if not Path(args.target).is_file():
         raise LaunchError(f"no such file: {args.target}")
+    triton = args.target.endswith(".py") and is_triton_file(args.target)
+    if not triton and (getattr(args, "constexpr", []) or getattr(args, "num_warps", None)
+                       or getattr(args, "num_stages", None)):
+        raise LaunchError("--constexpr, --num-warps and --num-stages apply to Triton kernels (@triton.jit)")
     missing = [flag for flag, value in (("--kernel", args.kernel), ("--grid", args.grid),
-                                        ("--block", args.block)) if not value]
+                                        ("--block", args.block or triton)) if not value]
     if missing:
         raise LaunchError(f"a kernel file needs {', '.join(missing)}")
     if args.nx or args.ny or args.dtype:
         raise LaunchError("--nx, --ny and --dtype apply to catalog entries; for a file give --arg")
     if getattr(args, "check", False):
         raise LaunchError("--check needs a catalog entry (a file kernel has no reference)")
+    if triton:
+        return _triton_launch(args)
     if args.target.endswith(".py"):
         return _numba_launch(args)
     return LaunchSpec(source=args.target, kernel=args.kernel, grid=parse_dims(args.grid, "grid"),
@@ -165,6 +188,34 @@ def _numba_launch(args: argparse.Namespace) -> LaunchSpec:
                       parse_dims(args.block, "block"), args.arg, args.shared_mem)
 
 
+_TRITON_DECORATOR = re.compile(r"^\s*@\s*(triton\.)?(jit|autotune|heuristics)\b", re.M)
+_TRITON_IMPORT = re.compile(r"^\s*(import triton|from triton\b)", re.M)
+
+
+def is_triton_file(path: str) -> bool:
+    """A Python file of Triton kernels (`import triton` and a @triton.jit-style decorator)
+    rather than numba.cuda ones."""
+    text = Path(path).read_text(errors="replace")
+    return bool(_TRITON_IMPORT.search(text) and _TRITON_DECORATOR.search(text))
+
+
+def _triton_launch(args: argparse.Namespace) -> LaunchSpec:
+    """A Triton kernel of a .py file: the block comes from --num-warps, the shared memory from
+    the compile (memsim.triton._spec)."""
+    from ..triton import triton_spec
+
+    if args.option or getattr(args, "include_dir", []) or args.shared_mem:
+        raise LaunchError("--option, -I and --shared-mem do not apply to a Triton kernel (Triton "
+                          "decides its shared memory)")
+    spec = triton_spec(args.target, args.kernel, parse_dims(args.grid, "grid"), args.arg,
+                       getattr(args, "constexpr", []), getattr(args, "num_warps", None),
+                       getattr(args, "num_stages", None))
+    if args.block and parse_dims(args.block, "block") != spec.block:
+        raise LaunchError(f"--block {args.block}: a Triton kernel's block is 32 x num_warps threads "
+                          f"({spec.block[0]} here); give --num-warps instead")
+    return spec
+
+
 def resolve_launches(args: argparse.Namespace) -> list[tuple[str, LaunchSpec, catalog.CatalogKernel | None]]:
     """(name, launch, catalog entry or None) per kernel the target stands for."""
     if is_source_file(args.target):
@@ -180,19 +231,24 @@ class LaunchOptions(BaseModel):
     arch: str | None = None
     engine: str = "auto"
     dlcm: str | None = None
+    max_warp_instructions: int = DEFAULT_BUDGET
+    timeout: float | None = DEFAULT_TIMEOUT
 
     @classmethod
     def of(cls, args: argparse.Namespace) -> "LaunchOptions":
-        return cls(gpu=args.gpu, arch=args.arch, engine=args.engine, dlcm=getattr(args, "dlcm", None))
+        return cls(gpu=args.gpu, arch=args.arch, engine=args.engine, dlcm=getattr(args, "dlcm", None),
+                   max_warp_instructions=getattr(args, "max_warp_instructions", DEFAULT_BUDGET),
+                   timeout=getattr(args, "timeout", DEFAULT_TIMEOUT))
 
 
 def compute_launch(spec: LaunchSpec, options: LaunchOptions):
     """(report, argument values) of one launch: counts, plus the GPU's models with a gpu."""
     if options.dlcm == "ca":
         spec = spec.model_copy(update={"options": (*spec.options, DLCM_CA)})
+    budget = dict(max_warp_instructions=options.max_warp_instructions, timeout=options.timeout)
     if options.gpu:
-        return predict_spec(spec, arch=options.arch, engine=options.engine, gpu=options.gpu)
-    return simulate_spec(spec, arch=options.arch or "sm_90", engine=options.engine)
+        return predict_spec(spec, arch=options.arch, engine=options.engine, gpu=options.gpu, **budget)
+    return simulate_spec(spec, arch=options.arch or "sm_90", engine=options.engine, **budget)
 
 
 def run_launch(spec: LaunchSpec, args: argparse.Namespace):

@@ -252,9 +252,20 @@ def load_source(source: str) -> tuple[str, str, bool]:
             raise CompileError(f"no such source file: {source}")
         if path.suffix in SASS_SUFFIXES:   # SASS made elsewhere: no source text (memsim.engine.sass.listing_input)
             return "", path.name, False
-        return path.read_text(), path.name, path.suffix == ".ptx"
+        return _read_text(path), path.name, path.suffix == ".ptx"
     is_ptx = ".entry" in source and ".version" in source
     return source, "kernel.cu", is_ptx
+
+
+def _read_text(path: Path) -> str:
+    """A source file's text; one line for a file that is not UTF-8 text (a binary given as .cu)."""
+    try:
+        return path.read_text()
+    except UnicodeDecodeError as exc:
+        raise CompileError(f"{path} is not a text file (byte {exc.start} is {exc.object[exc.start]:#04x}, not "
+                           f"UTF-8): give CUDA C or PTX source") from None
+    except OSError as exc:
+        raise CompileError(f"cannot read {path}: {exc.strerror}") from None
 
 
 _PTX_FILE = re.compile(r'^\s*\.file\s+(\d+)\s+"([^"]*)"', re.M)

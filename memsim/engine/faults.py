@@ -20,6 +20,7 @@ from .program import StaticInstruction
 E_NONE, E_GLOBAL_OOB, E_MISALIGNED, E_SHARED_OOB, E_LOCAL_OOB, E_READ_ONLY = 0, 1, 2, 3, 4, 5
 E_BUDGET, E_DEADLOCK, E_CALL_DEPTH, E_EXTERNAL, E_TRAP = 6, 7, 8, 9, 10
 E_UNSUPPORTED, E_MIXED_SPACE, E_TYPE, E_PARAM_OOB, E_CONST_OOB = 11, 12, 13, 14, 15
+E_TIMEOUT = 16   # both engines: err's address holds the block's running warps (bit w: warp w)
 ERR_FIELDS = 6   # err = [code, pc, block, thread, address, extra]
 
 OUT_OF_BOUNDS = {E_GLOBAL_OOB: "global", E_SHARED_OOB: "shared", E_LOCAL_OOB: "local",
@@ -40,6 +41,7 @@ class FaultSite:
     heap: object                                # memsim.engine.memory.GlobalHeap: describe(address)
     local_limit: int | None = None              # local bytes emulated per thread, where bounded
     externals: Sequence[str] = ()               # functions called but not in the program
+    timeout: float = 0.0                        # the launch's timeout in seconds (E_TIMEOUT's text)
     explain: Callable[[int, StaticInstruction, str], MemsimError | None] | None = field(default=None)
     """the engine's own wording of a code (None: the table's)"""
 
@@ -47,6 +49,19 @@ class FaultSite:
 def unflatten(linear: int, shape) -> tuple[int, int, int]:
     """(x, y, z) of a linear thread or block id in a block or grid of `shape`."""
     return (linear % shape[0], linear // shape[0] % shape[1], linear // (shape[0] * shape[1]))
+
+
+def _warp_list(mask: int) -> str:
+    """'warps 0-3, 5' of a bit mask of warps."""
+    warps = [w for w in range(64) if (mask >> w) & 1]
+    runs: list[list[int]] = []
+    for w in warps:
+        if runs and runs[-1][-1] == w - 1:
+            runs[-1].append(w)
+        else:
+            runs.append([w])
+    parts = [f"{r[0]}" if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs]
+    return ("warp " if len(warps) == 1 else "warps ") + ", ".join(parts)
 
 
 def describe(err: np.ndarray, site: FaultSite) -> MemsimError:
@@ -64,7 +79,14 @@ def describe(err: np.ndarray, site: FaultSite) -> MemsimError:
     text = f"`{static.text}`"
     if code == E_BUDGET:
         return BudgetExceeded(f"kernel {site.kernel} ran past the budget of {extra:,} warp "
-                              f"instructions (at {where}, {who}): an endless loop? raise max_instructions")
+                              f"instructions at {where} (`{static.text}`), {who}: an endless loop? raise "
+                              f"--max-warp-instructions (max_warp_instructions=)")
+    if code == E_TIMEOUT:
+        block_xyz = "({},{},{})".format(*unflatten(block, site.grid))
+        return BudgetExceeded(f"kernel {site.kernel} ran past the timeout of {site.timeout:g} s after "
+                              f"{extra:,} warp instructions, at {where} (`{static.text}`) in warp "
+                              f"{thread // 32} of block {block_xyz}; still running there: "
+                              f"{_warp_list(address)}: an endless loop? raise --timeout (timeout=)")
     if code in OUT_OF_BOUNDS:
         space = OUT_OF_BOUNDS[code]
         detail = (f": {site.heap.describe(address)}," if space == "global" else

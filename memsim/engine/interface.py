@@ -31,8 +31,10 @@ from .program import TracedProgram
 from .issue_trace import IssueTraceRequest
 from .trace import TraceRequest
 
-DEFAULT_BUDGET = 2_000_000_000   # warp instructions: about a minute of emulation
-MAX_THREADS_PER_BLOCK = 1024
+DEFAULT_BUDGET = 2_000_000_000   # warp instructions per worker and chunk: minutes of emulation
+# Seconds a launch may emulate. An endless loop stops here with its line and warps named; the
+# longest launches of the benchmarks and of validate take under 10 s.
+DEFAULT_TIMEOUT = 30.0
 
 
 @dataclass
@@ -48,6 +50,7 @@ class Launch:
     arch: str
     options: tuple[str, ...]
     budget: int = DEFAULT_BUDGET           # warp instructions per worker and chunk
+    timeout: float | None = DEFAULT_TIMEOUT   # seconds of emulation; None or 0: no limit
     trace: TraceRequest | None = None
     issue_trace: IssueTraceRequest | None = None   # engines that cannot record leave it unfilled
     nsmid: int = 1                         # %nsmid: SMs of the default GPU profile
@@ -81,6 +84,7 @@ class LoadedKernel:
     source: Source
     compiler: str
     private: dict = field(default_factory=dict)    # the engine's own (constant banks, ...)
+    registers: int | None = None                   # per thread, from the cubin; None: unknown
 
 
 @dataclass
@@ -102,6 +106,7 @@ class KernelShape:
     global_instructions: int
     has_loops: bool
     flow: CodeFlow
+    registers: int | None = None    # per thread, from the cubin; None: unknown
 
 
 class Engine(ABC):

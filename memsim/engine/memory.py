@@ -113,12 +113,26 @@ def pack_params(layout: KernelLayout, args: list, heap: GlobalHeap) -> np.ndarra
                 raise LaunchError(f"argument {position} is {value.dtype} ({value.dtype.itemsize} bytes), "
                                   f"but parameter {position} of {layout.kernel} is .{param.type} "
                                   f"({param.size} bytes)")
+            _check_scalar_kind(value, param.type, position, layout.kernel)
             raw = np.array([value]).view(np.uint8)
         else:
             raise LaunchError(f"argument {position} is a Python {type(value).__name__}: pass numpy "
                               f"arrays for buffers and numpy scalars (np.int32(5)) for values")
         block[param.offset:param.offset + param.size] = raw
     return block
+
+
+def _check_scalar_kind(value: np.generic, ptx_type: str, position: int, kernel: str) -> None:
+    """A float for an integer parameter, or an integer for a float one, would reach the kernel as
+    its bits (float32 1024.0 as the int 1149239296): refused. Signedness may differ (NVRTC declares
+    an int parameter .u32) and a .b parameter takes any bits."""
+    wants_float = ptx_type.startswith("f")
+    if ptx_type.startswith("b") or wants_float == (value.dtype.kind == "f"):
+        return
+    kind = "a floating-point" if wants_float else "an integer"
+    raise LaunchError(f"argument {position} is {value.dtype} {value}, but parameter {position} of {kernel} is "
+                      f".{ptx_type} ({kind} type): pass a {'float' if wants_float else 'int'} scalar of "
+                      f"{value.dtype.itemsize} bytes (e.g. {'float32:' if wants_float else 'int32:'}...)")
 
 
 def split_args(args: list) -> list[tuple[int, np.ndarray]]:

@@ -17,12 +17,13 @@ from .. import metrics as m
 from ..compiler.nvrtc import include_options, report_source
 from ..errors import LaunchError
 from ..launch import LaunchSpec, Value, dims
-from ..model.gpu_profile import sm_count
+from ..model.gpu_profile import DEFAULT_GPU, GpuProfile, load, sm_count
 from ..report import KernelReport
 from . import registry
 from .jit_cache import drop_stale
 from .shipped_code import install as install_shipped_code
-from .interface import DEFAULT_BUDGET, MAX_THREADS_PER_BLOCK, Engine, Launch, LoadedKernel, RunResult
+from .interface import DEFAULT_BUDGET, DEFAULT_TIMEOUT, Engine, Launch, LoadedKernel, RunResult
+from .launch_limits import check_buffer_bytes, check_geometry, check_registers, check_shared
 from .memory import GlobalHeap, pack_params, split_args
 from .tally import instruction_rows, line_rows, metrics_from_rows
 from .issue_trace import IssueTraceRequest
@@ -31,14 +32,15 @@ from .trace import TraceRequest
 
 def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None = None,
              shared_mem: int = 0, arch: str = "sm_90", options: Sequence[str] = (), *,
-             max_instructions: int = DEFAULT_BUDGET, trace: TraceRequest | None = None,
-             engine: str | Engine = "auto", include_dirs: Sequence[str] | None = None,
-             issue_trace: IssueTraceRequest | None = None) -> KernelReport:
+             max_warp_instructions: int = DEFAULT_BUDGET, timeout: float | None = DEFAULT_TIMEOUT,
+             trace: TraceRequest | None = None, engine: str | Engine = "auto",
+             include_dirs: Sequence[str] | None = None, gpu: str | GpuProfile | None = None,
+             max_instructions: int | None = None, issue_trace: IssueTraceRequest | None = None) -> KernelReport:
     """Emulate one launch and count its memory traffic under ncu's metric names.
 
     `simulate(kernel, grid, block, args)` with a numba.cuda kernel (a @cuda.jit function)
     compiles it for the arguments' types and runs it on the SASS engine (memsim.numba_cuda);
-    `shared_mem`, `engine`, `max_instructions` and `trace` apply as below.
+    `shared_mem`, `engine`, `max_warp_instructions`, `timeout`, `trace` and `gpu` apply as below.
 
     `kernel_name`: an extern "C" name, a mangled one, or a C++ name expression such as
     "reduce<256>" (CuPy's name_expressions). `include_dirs`: the user's header directories (the
@@ -51,21 +53,34 @@ def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None
     `trace` (memsim.engine.trace.TraceRequest) records selected warp accesses lane by lane; its
     pcs are the instruction indices of the engine that runs. `issue_trace`
     (memsim.engine.issue_trace.IssueTraceRequest) records every warp instruction of a sample of
-    blocks for the timing simulation (the SASS engine fills it)."""
+    blocks for the timing simulation (the SASS engine fills it).
+
+    The run stops with one line (BudgetExceeded) naming the source line and the warps still
+    running past `max_warp_instructions` (warp instructions per worker and chunk of blocks;
+    `max_instructions` is its old name) or `timeout` seconds of emulation (None or 0: no limit).
+    A launch the GPU `gpu` (a profile name or GpuProfile; default H100) would refuse is refused
+    as its driver does (LaunchError naming the CUDA error: memsim.engine.launch_limits)."""
+    if max_instructions is not None:
+        max_warp_instructions = max_instructions
     if not isinstance(source, str):
         return _simulate_python(source, kernel_name, grid, block, args, shared_mem,
-                                max_instructions=max_instructions, trace=trace, engine=engine)
+                                max_warp_instructions=max_warp_instructions, timeout=timeout, trace=trace,
+                                engine=engine, gpu=gpu)
     if block is None or args is None:
         raise LaunchError("simulate(source, kernel_name, grid, block, args): give the block and the arguments")
     started = time.perf_counter()
     runner = engine if isinstance(engine, Engine) else registry.get(registry.resolve_engine(engine, source, arch))
+    profile = limits_profile(gpu)
     launch = check_launch(source, kernel_name, grid, block, args, shared_mem, arch,
-                          (*options, *include_options(include_dirs)), max_instructions, trace)
+                          (*options, *include_options(include_dirs)), max_warp_instructions, trace, profile,
+                          timeout)
     launch.issue_trace = issue_trace
     drop_stale()   # once per process, before an engine first runs
     install_shipped_code()
     heap = GlobalHeap(split_args(launch.args))
     kernel = runner.load(launch, heap.variables_base)
+    check_shared(kernel.layout.shared_static, launch.shared_mem, profile)
+    check_registers(kernel.registers, launch.threads, profile)
     heap.place_variables(kernel.layout)
     params = pack_params(kernel.layout, launch.args, heap)
     result = runner.run(kernel, launch, heap, params)
@@ -73,19 +88,28 @@ def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None
     return assemble_report(runner, launch, kernel, result, time.perf_counter() - started)
 
 
+def limits_profile(gpu: str | GpuProfile | None = None) -> GpuProfile:
+    """The GPU whose launch limits apply: `gpu`, else the default GPU (the H100)."""
+    return gpu if isinstance(gpu, GpuProfile) else load(gpu or DEFAULT_GPU)
+
+
 def check_launch(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int,
                  arch: str, options: Sequence[str], budget: int = DEFAULT_BUDGET,
-                 trace: TraceRequest | None = None) -> Launch:
-    """The launch every engine runs, its dimensions and limits checked (LaunchError)."""
+                 trace: TraceRequest | None = None, gpu: str | GpuProfile | None = None,
+                 timeout: float | None = DEFAULT_TIMEOUT) -> Launch:
+    """The launch every engine runs, checked against `gpu`'s limits before anything is compiled
+    (LaunchError naming the CUDA error); the static shared memory and the registers are checked
+    once the kernel is loaded (simulate)."""
+    profile = limits_profile(gpu)
     grid3, block3 = dims(grid), dims(block)
-    threads = block3[0] * block3[1] * block3[2]
-    if threads > MAX_THREADS_PER_BLOCK:
-        raise LaunchError(f"block {block3} has {threads} threads; the limit is {MAX_THREADS_PER_BLOCK}")
-    if shared_mem < 0:
-        raise LaunchError("shared_mem must be >= 0")
+    check_geometry(grid3, block3, profile)
+    check_shared(0, shared_mem, profile)
+    check_buffer_bytes(sum(int(getattr(a, "nbytes", 0)) for a in args if getattr(a, "ndim", 0)), profile)
+    if budget < 1 or (timeout is not None and timeout < 0):
+        raise LaunchError("max_warp_instructions must be >= 1 and timeout >= 0 (0: no limit)")
     return Launch(source=source, kernel_name=kernel_name, grid=grid3, block=block3, args=list(args),
                   shared_mem=shared_mem, arch=arch, options=tuple(options), budget=budget,
-                  trace=trace, nsmid=sm_count())
+                  timeout=timeout, trace=trace, nsmid=sm_count())
 
 
 def assemble_report(engine: Engine, launch: Launch, kernel: LoadedKernel, result: RunResult,
@@ -98,6 +122,7 @@ def assemble_report(engine: Engine, launch: Launch, kernel: LoadedKernel, result
     source_lines, source_name = report_source(kernel.source.text, kernel.source.name, kernel.source.is_ptx)
     return KernelReport(
         kernel=launch.kernel_name, grid=launch.grid, block=launch.block, shared_mem=launch.shared_mem,
+        registers_per_thread=kernel.registers,
         arch=launch.arch, static_shared_bytes=kernel.layout.shared_static, nvrtc_version=kernel.compiler,
         metrics=metrics, provenance={k: m.provenance(k) for k in metrics}, instructions=rows,
         lines=line_rows(rows, source_lines), source_file=source_name, engine=engine.name,
@@ -123,8 +148,19 @@ def _simulate_python(kernel, grid, block, args, extra, shared_mem: int, **kwargs
 
 
 def simulate_spec(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]]:
-    """Materialize a LaunchSpec's arguments, simulate it, return the report and the values."""
+    """Materialize a LaunchSpec's arguments, simulate it, return the report and the values.
+    A launch the GPU would refuse is refused before its buffers are made."""
+    check_spec(spec, kwargs.get("gpu"))
     values = spec.materialize()
     report = simulate(spec.source, spec.kernel, spec.grid, spec.block, values, spec.shared_mem,
                       options=spec.options, **kwargs)
     return report, values
+
+
+def check_spec(spec: LaunchSpec, gpu: str | GpuProfile | None = None) -> None:
+    """What can be checked of a LaunchSpec before its buffers are made: the geometry, the
+    dynamic shared memory and the buffers' bytes against `gpu`'s limits."""
+    profile = limits_profile(gpu)
+    check_geometry(spec.grid, spec.block, profile)
+    check_shared(0, spec.shared_mem, profile)
+    check_buffer_bytes(sum(arg.nbytes for arg in spec.args if arg.is_buffer), profile)

@@ -46,6 +46,16 @@ class Occupancy(BaseModel):
     shared_allocation_unit: int = Field(gt=0)
 
 
+class LaunchLimits(BaseModel):
+    """What the CUDA driver checks before it runs a launch (memsim.engine.launch_limits)."""
+
+    max_grid_dims: tuple[int, int, int] = Field(description="largest grid (x, y, z): cudaErrorInvalidConfiguration")
+    max_block_dims: tuple[int, int, int] = Field(description="largest block (x, y, z): "
+                                                 "cudaErrorInvalidConfiguration")
+    registers_per_block: int = Field(gt=0, description="32-bit registers one block may use: "
+                                                       "cudaErrorLaunchOutOfResources")
+
+
 class L1(BaseModel):
     l1_shared_per_sm_bytes: int = Field(gt=0, description="unified L1 + shared memory of one SM")
     carveouts_kb: list[int] = Field(description="shared-memory carveouts the driver can choose (KB)")
@@ -238,6 +248,7 @@ class GpuProfile(BaseModel):
     warp_size: int = 32
     clocks: Clocks
     occupancy: Occupancy
+    limits: LaunchLimits
     l1: L1
     l2: L2
     gpcs: GpcLayout | None = Field(None, description="None where l2.request_coalescer is false: no reads "
@@ -283,7 +294,7 @@ class GpuProfile(BaseModel):
     def number_paths(self) -> list[str]:
         """Dotted paths of every hardware number (the sub-models' fields and sm_count)."""
         paths = ["sm_count", "fitted"]
-        for group in ("clocks", "occupancy", "l1", "l2", "gpcs", "dram", "throughput", "latency", "launch",
+        for group in ("clocks", "occupancy", "limits", "l1", "l2", "gpcs", "dram", "throughput", "latency", "launch",
                       "pipes", "instruction_latency", "sm_costs", "timing"):
             if getattr(self, group) is not None:
                 paths += [f"{group}.{field}" for field in type(getattr(self, group)).model_fields]

@@ -32,7 +32,8 @@ CASES = [
     ("array for scalar", dict(args=_copy_args()[:2] + [np.zeros(2, np.int32)]), LaunchError, r"not a pointer"),
     ("global out of bounds", dict(args=_copy_args(shift=1)), MemoryFault,
      r"invalid __global__ read of size 4 .*0 bytes past the end of argument 0 \(256 bytes\), by thread \(31,0,0\) in block \(1,0,0\), line 3"),
-    ("huge block", dict(block=2048), LaunchError, r"limit is 1024"),
+    ("huge block", dict(block=2048), LaunchError, r"cudaErrorInvalidConfiguration: block.x = 2,048 is over the limit of 1,024"),
+    ("float for int", dict(args=_copy_args()[:2] + [np.float32(1024)]), LaunchError, r"float32 1024.0.*\.u32"),
     ("bad grid", dict(grid=(0, 1)), LaunchError, r"positive"),
 ]
 

@@ -4,14 +4,18 @@ launches are checked by running them (see the module docstring of validate.prere
 from __future__ import annotations
 
 import collections
+import functools
+import json
 import re
 
 import pytest
 
+from memsim.compiler.nvrtc import compile_cuda
 from validate import families as fa
 from validate import prereg_cases as pc
 from validate.case import NAME_PATTERN
 from validate.cli import select_cases
+from validate.corpus_cases import launch_problems
 
 CASES = pc.prereg_cases()
 FILES = sorted({row[1] for row in pc.LAUNCHES})
@@ -24,6 +28,7 @@ def test_the_table_is_well_formed():
     assert all(NAME_PATTERN.match(n) for n in names)
     assert all(len(row) in (7, 8) and isinstance(row[6], list) for row in pc.LAUNCHES)
     assert {c.name for _, c in select_cases("prereg", "*", None, None)} == set(names)
+    assert sorted(p.name for p in pc.PREREG_DIR.glob("*.cu")) == FILES   # no file left unlaunched
 
 
 @pytest.mark.parametrize("filename", FILES)
@@ -36,6 +41,15 @@ def test_each_file_names_its_public_source(filename):
     assert re.search(r"commit [0-9a-f]{40}", head)
     assert re.search(r"Licence: (MIT|BSD|Apache)", head)
     assert "Edits" in head
+
+
+def test_registered_launches_never_change():
+    """Pre-registration: a launch once registered (validate/prereg/registered.json) keeps its exact
+    source, shape and arguments; new launches are registered with `python -m validate.prereg_cases`."""
+    registered = json.loads(pc.REGISTERED.read_text())
+    digests = {c.name: pc.launch_digest(c) for c in CASES}
+    assert not sorted(set(digests) - set(registered)), "unregistered launches"
+    assert not [n for n in registered if n in digests and digests[n] != registered[n]]
 
 
 def test_no_forbidden_source_is_used():
@@ -68,3 +82,20 @@ def test_each_sweep_varies_only_the_launch():
         # within one problem size, the blocks differ and nothing but the launch does
         assert all(len(blocks) >= 2 for blocks in by_problem.values()), tag
         assert max(len(b) for b in by_problem.values()) >= 5, tag
+
+
+@functools.lru_cache(maxsize=None)
+def compiled_ptx(filename: str) -> str:
+    return compile_cuda(pc.prereg_source(filename)).ptx
+
+
+SLOW_TO_COMPILE = {"shoc_maxflops.cu"}   # ~20 s of NVRTC (fully unrolled FMA chains): checked when run
+
+
+@pytest.mark.parametrize("filename", sorted(set(FILES) - SLOW_TO_COMPILE))
+def test_each_launch_fits_its_kernel(filename):
+    """Argument count and widths against the kernel's parameters (NVRTC only, no simulation)."""
+    ptx = compiled_ptx(filename)
+    for case in CASES:
+        if f"file:{filename.removesuffix('.cu')}" in case.tags:
+            assert not launch_problems(case, ptx), case.name

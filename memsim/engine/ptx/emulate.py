@@ -22,7 +22,8 @@ from numba import njit
 
 from ..count import C_SPACE, C_EXEC, C_THREADS
 from .. import count, simt, trace as trace_module
-from ..faults import E_BUDGET, E_NONE, E_TRAP, E_TYPE, E_UNSUPPORTED
+from ..clock import CHECK_EVERY, NO_DEADLINE, clock_ns
+from ..faults import E_BUDGET, E_NONE, E_TIMEOUT, E_TRAP, E_TYPE, E_UNSUPPORTED
 from ..jit_cache import compile_per_type
 from ..simt import fail, guarded, lowest_pc, release_barrier
 from ..trace import record_access
@@ -40,12 +41,13 @@ SMID, NSMID = SPECIAL_REGISTERS.index("%smid"), SPECIAL_REGISTERS.index("%nsmid"
 
 @njit(cache=True, nogil=True)
 def run_blocks(code, regs, n_threads, grid_dims, b_first, b_last, special_base, memory, counters, err,
-               budget, executed, trace):
+               limits, executed, trace):
     """Run blocks [b_first, b_last) of the grid; counts go to counters[pc, C_*], global atomics'
     packets per sector to atomic_table (memsim.engine.count.atomic_packets).
 
     regs: (r64, rf32, rf64); memory: (mem8, mem16, mem32, mem64, seg, buf_lo, buf_hi,
-    buf_writable, atomic_table); trace: memsim.engine.trace.TraceBuffers.arrays()."""
+    buf_writable, atomic_table); trace: memsim.engine.trace.TraceBuffers.arrays(); limits:
+    (warp instruction budget, deadline: memsim.engine.clock's reading at which to stop)."""
     r64 = regs[0]
     n_warps = r64.shape[0]
     lane_pc = np.zeros((n_warps, 32), dtype=np.int64)
@@ -76,7 +78,7 @@ def run_blocks(code, regs, n_threads, grid_dims, b_first, b_last, special_base, 
         while True:
             for w in range(n_warps):
                 if run_mask[w] != 0:
-                    executed = _run_warp(code, regs, w, b, warp, memory, counters, err, budget,
+                    executed = _run_warp(code, regs, w, b, warp, memory, counters, err, limits,
                                          executed, work, trace)
                     if err[0] != E_NONE:
                         return executed
@@ -87,7 +89,7 @@ def run_blocks(code, regs, n_threads, grid_dims, b_first, b_last, special_base, 
 
 
 @njit(cache=True)
-def _run_warp(code, regs, w, block, warp, memory, counters, err, budget, executed, work, trace):
+def _run_warp(code, regs, w, block, warp, memory, counters, err, limits, executed, work, trace):
     """Run warp w until it exits, waits at a barrier, or fails; warp is run_blocks' per-warp
     state (lane_pc, run_mask, wait_mask, warp_pc, uniform). Returns the instructions run."""
     r64, rf32, rf64 = regs
@@ -95,6 +97,7 @@ def _run_warp(code, regs, w, block, warp, memory, counters, err, budget, execute
     trace_sel, trace_warps, trace_rec, trace_addr, trace_fill = trace
     addrs, tmp = work[0], work[3]
     n_code = code.shape[0]
+    budget, deadline = limits[0], limits[1]
     while run_mask[w] != 0:
         # Pick the instruction: the common PC, or the smallest PC among running lanes.
         if uniform[w]:
@@ -108,6 +111,13 @@ def _run_warp(code, regs, w, block, warp, memory, counters, err, budget, execute
         executed += 1
         if executed > budget:
             fail(err, E_BUDGET, pc, block, w * 32, 0, budget)
+            return executed
+        if executed % CHECK_EVERY == 0 and deadline != NO_DEADLINE and clock_ns() > deadline:
+            running = 0
+            for other in range(run_mask.shape[0]):
+                if run_mask[other] != 0 or wait_mask[other] != 0:
+                    running |= 1 << other
+            fail(err, E_TIMEOUT, pc, block, w * 32, running, executed)
             return executed
         op = code[pc, F_OP]
         t = code[pc, F_TYPE]

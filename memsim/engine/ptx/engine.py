@@ -20,6 +20,7 @@ import numpy as np
 from ...errors import UnsupportedInstruction
 from ...stream import SP_GLOBAL, CodeFlow
 from ..count import C_SPACE, N_COUNTERS, atomic_contention, new_atomic_table
+from ..clock import deadline_ns
 from ..faults import E_NONE, E_TYPE, E_UNSUPPORTED, FaultSite, describe
 from ..interface import Engine, KernelShape, Launch, LoadedKernel, RunResult
 from ..memory import GlobalHeap
@@ -151,6 +152,7 @@ class _Workers:
         self.counters = np.zeros((n, len(program.code), N_COUNTERS), dtype=np.int64)
         self.errs = np.zeros((n, 6), dtype=np.int64)
         self.executed = np.zeros(n, dtype=np.int64)
+        self.limits = np.array([launch.budget, deadline_ns(launch.timeout)], np.int64)
         self.tracing = TraceBuffers(launch.trace, program, n)
         # one worker where there are atomics (_workers): one tally
         self.atomic_table = new_atomic_table(n == 1 and _has_atomics(program))
@@ -163,14 +165,14 @@ class _Workers:
         self.executed[p] = run_blocks(
             program.code, (regs.r64[p], regs.rf32[p], regs.rf64[p]), self.launch.threads,
             np.array(self.launch.grid, np.int64), lo, hi, program.special_base, memory,
-            self.counters[p], self.errs[p], self.launch.budget, self.executed[p], self.tracing.arrays(p))
+            self.counters[p], self.errs[p], self.limits, self.executed[p], self.tracing.arrays(p))
 
     def check(self) -> None:
         failed = [e for e in self.errs if e[0] != E_NONE]
         if failed:
             site = FaultSite(kernel=self.program.kernel, instructions=self.program.instructions,
                              label=PtxEngine.label, grid=self.launch.grid, block=self.launch.block,
-                             heap=self.heap, explain=_explain)
+                             heap=self.heap, explain=_explain, timeout=self.launch.timeout or 0.0)
             raise describe(min(failed, key=lambda e: e[2]), site)
 
     def merged_counters(self) -> np.ndarray:

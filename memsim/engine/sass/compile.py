@@ -24,7 +24,7 @@ from typing import Sequence
 from ...compiler.nvrtc import load_source, run_nvrtc
 from ...errors import CompileError
 from ...compiler.shipped import ShippedModule, ToolMissing, lookup, missing_tool
-from .cubin import constant_banks
+from .cubin import constant_banks, register_counts
 from .nvjitlink import link_ptx
 
 # What CuPy's compile_with_cache adds to every NVRTC compile (cupy/cuda/compiler.py).
@@ -73,6 +73,16 @@ def kernel_constant_banks(source: str, kernel: str, arch: str = "sm_90", options
     except ToolMissing as missing:
         found = _shipped(source, arch, options, source_name, name_expressions, missing)
         return {bank: bytes.fromhex(data) for bank, data in found.banks.get(kernel, {}).items()}
+
+
+def kernel_registers(source: str, kernel: str, arch: str = "sm_90", options: tuple[str, ...] = (),
+                     source_name: str = "kernel.cu", name_expressions: tuple[str, ...] = ()) -> int | None:
+    """Registers per thread of `kernel` (lowered name) as ptxas allocated them in its cubin;
+    None where the cubin cannot be made here (shipped modules carry no cubin)."""
+    try:
+        return register_counts(compile_cubin(source, arch, options, source_name, name_expressions)).get(kernel)
+    except ToolMissing:
+        return None
 
 
 def _shipped(source: str, arch: str, options: tuple[str, ...], source_name: str,

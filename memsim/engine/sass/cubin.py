@@ -53,3 +53,37 @@ def constant_banks(cubin: bytes, kernel: str) -> dict[int, bytes]:
         if owner is None or owner == kernel:
             banks[int(match.group(1))] = data
     return banks
+
+
+EIATTR_REGCOUNT = 0x2F   # .nv.info attribute: (function symbol index, registers per thread)
+_EIFMT_SVAL = 4          # an attribute with a 16-bit size and that many bytes of data
+
+
+def register_counts(cubin: bytes) -> dict[str, int]:
+    """Kernel or function name -> registers per thread, as ptxas -v reports them: the
+    EIATTR_REGCOUNT attributes of the `.nv.info` section, keyed by symbol index."""
+    found = sections(cubin)
+    names = _symbol_names(cubin, found)
+    info, counts, at = found.get(".nv.info", b""), {}, 0
+    while at + 4 <= len(info):
+        form, attribute = info[at], info[at + 1]
+        if form != _EIFMT_SVAL:
+            at += 4
+            continue
+        size, = struct.unpack_from("<H", info, at + 2)
+        if attribute == EIATTR_REGCOUNT and size >= 8:
+            symbol, registers = struct.unpack_from("<II", info, at + 4)
+            if symbol < len(names):
+                counts[names[symbol]] = registers
+        at += 4 + size
+    return counts
+
+
+def _symbol_names(cubin: bytes, found: dict[str, bytes]) -> list[str]:
+    """Names of the `.symtab` entries, in order (ELF64 symbols are 24 bytes; names in .strtab)."""
+    table, strings = found.get(".symtab", b""), found.get(".strtab", b"")
+    names = []
+    for at in range(0, len(table) - 23, 24):
+        start, = struct.unpack_from("<I", table, at)
+        names.append(strings[start:strings.index(b"\0", start)].decode() if start < len(strings) else "")
+    return names

@@ -26,13 +26,14 @@ import numpy as np
 from numba import njit
 
 from ..count import C_EXEC, C_SECTORS, C_SHARED_WAVEFRONTS, C_THREADS, C_WAVEFRONTS, MEMO_COLUMNS
-from ..faults import E_BUDGET, E_CALL_DEPTH, E_EXTERNAL, E_NONE, E_TRAP
+from ..clock import CHECK_EVERY, NO_DEADLINE, clock_ns
+from ..faults import E_BUDGET, E_CALL_DEPTH, E_EXTERNAL, E_NONE, E_TIMEOUT, E_TRAP
 from .. import count, simt, trace as trace_module
 from ..simt import guarded, release_barrier
 from ..jit_cache import compile_per_type
 from ..trace import record_access
 from ..issue_trace import T_BLOCK_START, T_FILLED, T_OVERFLOW, T_SLOT
-from . import convergence, lanes, ops_float, ops_half, ops_int, ops_memory, ops_warp
+from . import convergence, lanes, ops_async_copy, ops_float, ops_half, ops_int, ops_memory, ops_warp
 from .convergence import N_BARRIERS, WARPSYNC_BARRIER, advance, group, release, split, yield_lanes
 from .family import FAMILY, FAMILY_SHIFT, declare
 from .lanes import ALL, M32, popcount, src_pred, src_u32
@@ -44,12 +45,14 @@ OPS = declare("control", ("NOP", "BRA", "BRA_DIV", "EXIT", "BSSY", "BSYNC", "BRE
  O_CALL_EXTERNAL, O_TRAP, O_WARPSYNC, O_YIELD) = OPS.values()
 F_CONTROL, F_INT, F_FLOAT, F_WARP, F_MEMORY, F_HALF = (FAMILY[f] for f in ("control", "int", "float", "warp", "memory", "half"))
 M = ops_memory
+C = ops_async_copy
 
 BAR_REDUCTIONS = ("POPC", "AND", "OR")
 MAX_CALL_DEPTH = 64
 # Launch constants handed to run_blocks (`launch`): block shape, grid shape, SM counts, budget,
 # shared bytes, the lowest local address.
-L_THREADS, L_BLOCK, L_GRID, L_NSMID, L_BUDGET, L_SHARED, L_LOCAL_LO, N_LAUNCH = 0, 1, 4, 7, 8, 9, 10, 11
+L_THREADS, L_BLOCK, L_GRID, L_NSMID, L_BUDGET, L_SHARED, L_LOCAL_LO, L_DEADLINE, N_LAUNCH = (
+    0, 1, 4, 7, 8, 9, 10, 11, 12)
 # ctx: what the families read of the launch (see ops_int._special), then a BAR.RED's state:
 # its reduction, the arrived threads whose predicate holds, the arrived threads, and the
 # result B2R.RESULT reads (count, flag).
@@ -131,7 +134,12 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
     M.lane_addresses(code, pc, regs, w, active, addrs, space)
     store = op != M.O_LD and op != M.O_LDSM
     check_width = 4 if op == M.O_LDSM else width
-    if not M.check(code, pc, active if op != M.O_LDSM else _ldsm_lanes(code, pc), addrs, check_width,
+    checked = active
+    if op == M.O_LDSM:
+        checked = _ldsm_lanes(code, pc)
+    elif op == M.O_LDGSTS:
+        checked = C.ldgsts_reading(code, pc, regs, w, active)
+    if not M.check(code, pc, checked, addrs, check_width,
                    space, block, w, buf_lo, buf_hi, buf_writable, launch[L_SHARED], launch[L_LOCAL_LO],
                    store, err):
         return
@@ -143,9 +151,10 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
     elif op == M.O_ATOM or op == M.O_RED:
         M.atomics(code, pc, op, regs, w, active, addrs, heap8, shared8, f32b, f32v, f64b, f64v)
     elif op == M.O_LDGSTS:
-        M.ldgsts(code, pc, regs, w, active, addrs, heap8, shared8, launch[L_SHARED], err, block)
+        C.ldgsts(code, pc, regs, w, active, checked, addrs, heap8, shared8, launch[L_SHARED], err, block)
         if err[0] != E_NONE:
             return
+        active = checked   # lanes whose source predicate is false read nothing: not counted
     else:
         M.ldsm(code, pc, regs, w, active, addrs, shared8, vec)
         active = _ldsm_lanes(code, pc)
@@ -264,7 +273,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, tim
     sources, dests, steps, ready, clock = flow
     vec, f32b, f32v, f64b, f64v = scratch[:5]
     n_code = code.shape[0]
-    budget = launch[L_BUDGET]
+    budget, deadline = launch[L_BUDGET], launch[L_DEADLINE]
     while True:
         if run_mask[w] == 0:
             if sync_mask[w] == 0:
@@ -296,6 +305,9 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, tim
         executed += 1
         if executed > budget:
             _fail(err, E_BUDGET, pc, block, w * 32, 0, budget)
+            return executed
+        if executed % CHECK_EVERY == 0 and deadline != NO_DEADLINE and clock_ns() > deadline:
+            _fail(err, E_TIMEOUT, pc, block, w * 32, _running_warps(run_mask, sync_mask), executed)
             return executed
         op = code[pc, F_OP]
         _scoreboard(pc, w, sources, dests, steps, ready, clock)
@@ -540,6 +552,16 @@ def _end_block_record(timing):
     if fill[T_SLOT] >= 0:
         done[fill[T_SLOT]] = 1
     fill[T_SLOT] = -1
+
+
+@njit(cache=True, _nrt=False)
+def _running_warps(run_mask, sync_mask):
+    """Bit w set for each warp of the block that has not exited (at most 32 warps)."""
+    running = 0
+    for w in range(run_mask.shape[0]):
+        if run_mask[w] != 0 or sync_mask[w] != 0:
+            running |= 1 << w
+    return running
 
 
 @njit(cache=True, _nrt=False)

@@ -11,6 +11,7 @@ PTX declarations still give the parameter layout and shared-memory size (memsim.
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Sequence
 
 import numba
@@ -21,6 +22,7 @@ from ...compiler.names import match_kernel, unknown_kernel
 from ...compiler.nvrtc import load_source
 from ...errors import MemsimError
 from ...stream import CodeFlow
+from ..clock import deadline_ns
 from ..count import N_COUNTERS, atomic_contention, new_atomic_table
 from ..faults import E_BUDGET, E_NONE, FaultSite, describe
 from ..interface import Engine, KernelShape, Launch, LoadedKernel, RunResult, Source
@@ -30,7 +32,7 @@ from ..program import has_loops
 from ..issue_trace import IssueTraceBuffers
 from ..trace import TraceBuffers, TraceRequest
 from . import emulate as e
-from .compile import compile_cubin, kernel_constant_banks, listing
+from .compile import compile_cubin, kernel_constant_banks, kernel_registers, listing
 from .control import issue_schedule
 from .listing_input import is_listing_file, listing_kernel
 from .ops_memory import STACK_TOP
@@ -63,6 +65,8 @@ class SassEngine(Engine):
                  if is_listing_file(launch.source) else None)
         if given:
             text, name, is_ptx = load_source(launch.source)
+            if given.source_file:
+                text, name = Path(given.source_file).read_text(), given.source_file
             source, compiled = Source(text, name, is_ptx), given.module
         else:
             source, compiled = self.compile(launch.source, launch.kernel_name, launch.arch, launch.options)
@@ -71,8 +75,12 @@ class SassEngine(Engine):
         program = sass_program(source.text, layout.kernel, launch.arch, launch.options, source.name,
                                listed, compiled.name_expressions)
         banks = given.banks if given else {} if listed is not None else None
+        registers = None if listed is not None else kernel_registers(
+            source.text, layout.kernel, launch.arch, tuple(launch.options), source.name,
+            tuple(compiled.name_expressions))
         return LoadedKernel(program=program, layout=layout, source=source, compiler=compiled.nvrtc_version,
-                            private={"banks": banks, "name_expressions": compiled.name_expressions})
+                            private={"banks": banks, "name_expressions": compiled.name_expressions},
+                            registers=registers)
 
     def run(self, kernel: LoadedKernel, launch: Launch, heap: GlobalHeap, params: np.ndarray) -> RunResult:
         program: SassProgram = kernel.program
@@ -111,8 +119,11 @@ class SassEngine(Engine):
         sources, dests = register_operands(sass)
         flow = CodeFlow(sources=sources, dests=dests, n_slots=N_SLOTS, loads=loads, barriers=sass.barriers(),
                         scheduled=True, accesses=memory, guarded=code[:, F_GUARD] >= 0)
+        registers = None if self.listing is not None else kernel_registers(
+            given.text, layout.kernel, arch, tuple(options), given.name, tuple(compiled.name_expressions))
         return KernelShape(shared_static=layout.shared_static, global_instructions=int(memory.sum()),
-                           has_loops=has_loops(code, sass.branches(), F_TARGET), flow=flow)
+                           has_loops=has_loops(code, sass.branches(), F_TARGET), flow=flow,
+                           registers=registers)
 
     def name_metrics(self, metrics: dict[str, int]) -> dict[str, int]:
         metrics[m.SASS_WARP_INSTRUCTIONS] = metrics.pop(m.PTX_WARP_INSTRUCTIONS)
@@ -182,6 +193,7 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, launch: Launc
     run_constants[e.L_GRID:e.L_GRID + 3] = launch.grid
     run_constants[e.L_NSMID], run_constants[e.L_BUDGET], run_constants[e.L_SHARED] = launch.nsmid, budget, shared_bytes
     run_constants[e.L_LOCAL_LO] = STACK_TOP - local_bytes
+    run_constants[e.L_DEADLINE] = deadline_ns(launch.timeout)
     counters = np.zeros((workers, len(code), N_COUNTERS), np.int64)
     errs = np.zeros((workers, 6), np.int64)
     stats = np.zeros((workers, 2), np.int64)
@@ -213,7 +225,7 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, launch: Launc
                     raise describe(errs[p], FaultSite(
                         kernel=program.kernel, instructions=program.instructions, label=SassEngine.label,
                         grid=launch.grid, block=launch.block, heap=heap, local_limit=LOCAL_BYTES_PER_THREAD,
-                        externals=program.externals))
+                        externals=program.externals, timeout=launch.timeout or 0.0))
             tracing.drain()
     tracing.finish()
     if launch.issue_trace is not None:

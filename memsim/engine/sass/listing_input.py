@@ -12,6 +12,8 @@ size that it otherwise reads from the kernel's PTX. A listing has neither, so:
 - `__device__` variables and banks other than 0 (`__constant__` data, switch tables) come from
   a .cubin only.
 Both become a PTX stub of the kernel's signature, so the parameters take the PTX path's layout.
+The report's source is the file the kernel's line notes name (a Triton kernel's .py, a -lineinfo
+cubin's .cu) where it can be read here.
 """
 from __future__ import annotations
 
@@ -40,6 +42,7 @@ class ListingKernel(BaseModel):
     sass: str
     module: KernelModule
     banks: dict[int, bytes] = {}
+    source_file: str = ""   # the file its line notes name, where readable here ("" otherwise)
 
 
 def is_listing_file(source: str) -> bool:
@@ -54,7 +57,8 @@ def listing_kernel(source: str, kernel: str, args: list[Value]) -> ListingKernel
         raise LaunchError(f"no such file: {source}")
     cubin = path.read_bytes() if path.suffix == ".cubin" else None
     sass = _disassemble(cubin, path.name) if cubin is not None else path.read_text()
-    entries = [name for name, k in parse(sass).items() if k.is_kernel]
+    functions = parse(sass)
+    entries = [name for name, k in functions.items() if k.is_kernel]
     found = match_kernel(kernel, entries)
     if found is None:
         raise unknown_kernel(kernel, entries)
@@ -62,7 +66,9 @@ def listing_kernel(source: str, kernel: str, args: list[Value]) -> ListingKernel
     banks = constant_banks(cubin, found) if cubin is not None else {}
     module = KernelModule(ptx=stub_ptx(found, args, shared), kernel=found,
                           nvrtc_version=f"n/a (SASS given: {path.name})")
-    return ListingKernel(sass=sass, module=module, banks=banks)
+    noted = functions[found].source_file
+    readable = noted if noted and Path(noted).is_file() else ""
+    return ListingKernel(sass=sass, module=module, banks=banks, source_file=readable)
 
 
 def stub_ptx(kernel: str, args: list[Value], shared_static: int = 0) -> str:

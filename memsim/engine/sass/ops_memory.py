@@ -29,6 +29,7 @@ O_LD, O_ST, O_ATOM, O_RED, O_LDGSTS, O_LDSM, O_LDC = OPS.values()
 
 ATOMICS = ("ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "CAS", "CAST", "POPC")
 A_ADD, A_MIN, A_MAX, A_INC, A_DEC, A_AND, A_OR, A_XOR, A_EXCH, A_CAS, A_CAST, A_POPC = range(12)
+SOURCE_PREDICATE = 7   # LDGSTS: the operand slot of its `src-size != 0` predicate
 MEMORY_WIDTHS = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
 # Hopper keeps the first 1 KiB of a block's shared window for the system: user shared memory
 # starts at 0x400 (SASS builds the address from SR_CgaCtaId << 24 + 0x400).
@@ -105,10 +106,17 @@ def _atomic(space: str, op: int):
 
 
 def _ldgsts(ins, mods, ops, row):
-    """LDGSTS [shared], [global]: a cp.async of 4, 8 or 16 bytes per lane."""
+    """LDGSTS [shared], [global](, P): a cp.async of 4, 8 or 16 bytes per lane. The predicate
+    is ptxas' `src-size != 0` (cp.async with a src-size, what Triton makes of a masked
+    pipelined load): where it is false the lane reads nothing and fills its shared bytes with
+    zeros."""
     addresses = [o for o in ops if o.kind == "mem"]
     if len(addresses) != 2:
         raise unsupported(ins, "address form")
+    source = [o for o in ops if o.kind == "pred"]
+    if len(source) > 1:
+        raise unsupported(ins, "operand form")
+    put(row, SOURCE_PREDICATE, source[0] if source else None)
     shared, source = addresses
     row[F_OP] = O_LDGSTS
     row[F_WIDTH] = _width(mods)[0]
@@ -461,28 +469,6 @@ def ldsm(code, pc, regs, w, active, addrs, shared8, vec):
             for t in range(32):
                 if (active >> t) & 1:
                     regs[w, d + i, t] = vec[0, t]
-
-
-@njit(cache=True, _nrt=False)
-def ldgsts(code, pc, regs, w, active, addrs, heap8, shared8, shared_size, err, block):
-    """cp.async: copy each lane's bytes from global memory to its shared address."""
-    width = code[pc, F_WIDTH]
-    base = F_OPS + 12
-    for lane in range(32):
-        if not (active >> lane) & 1:
-            continue
-        s = code[pc, base + 4]
-        if code[pc, base] == K_REG:
-            s += regs[w, code[pc, base + 1], lane] & M32
-        if code[pc, base + 6] == K_REG:
-            s += regs[w, code[pc, base + 7], lane] & M32
-        s = (s & 0xFFFFFF) - SHARED_WINDOW_BASE
-        if s < 0 or s + width > shared_size or s % width:
-            _fail(err, E_SHARED_OOB, pc, block, w * 32 + lane, s, width)
-            return
-        g = addrs[lane] - GLOBAL_BASE
-        for k in range(width):
-            shared8[s + k] = heap8[g + k]
 
 
 @njit(cache=True, _nrt=False)

@@ -3,7 +3,10 @@
 Each instruction keeps its guard predicate, opcode and dot-modifiers, operands (registers with
 their -, ~, |..|, ! marks; immediates; constant-bank reads, also register-indexed; memory
 addresses; special registers; convergence barriers) and the source line from the
-`//## File ..., line N` notes.
+`//## File ..., line N` notes. A line is one of the section's own file (the file its first note
+names: the kernel's .cu or .py): an instruction noted in another file (an inlined function of a
+header, or of triton.language, whose call site the line table does not record) gets line 0
+rather than another file's line number read as the kernel's.
 
 The parser never fails a whole module: an operand it does not know becomes
 Operand("unknown", text=...) and a branch to a label it cannot find keeps target -1, so only
@@ -70,6 +73,7 @@ class SassKernel:
     name: str
     instructions: list[SassInstruction] = field(default_factory=list)
     is_kernel: bool = True
+    source_file: str = ""   # the file its line notes name first ("" without line notes)
     section: str = ""      # the `.text.<section>` it lies in (a device function may share its kernel's)
 
 
@@ -79,7 +83,7 @@ class SassKernel:
 
 
 _INSTRUCTION = re.compile(r"^\s*/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;")
-_LINE = re.compile(r'^\s*//## File "[^"]*", line (\d+)')
+_LINE = re.compile(r'^\s*//## File "([^"]*)", line (\d+)')
 _LABEL = re.compile(r"^([^\s:\"]+):$")
 _FUNCTION = re.compile(r"^\s*\.section\s+\.text\.([^\s,]+),")
 _TYPE_FUNCTION = re.compile(r"^\s*\.type\s+([^\s,]+),\s*@function")
@@ -102,6 +106,7 @@ class _Section:
     jumps: list[tuple[SassInstruction, list[str]]] = field(default_factory=list)
     typed: set[str] = field(default_factory=set)   # `.type X,@function` seen
     functions: dict[str, int] = field(default_factory=dict)   # name -> first instruction
+    source_file: str | None = None   # the file of the section's first line note
 
 
 def parse(text: str) -> dict[str, SassKernel]:
@@ -121,12 +126,19 @@ def parse(text: str) -> dict[str, SassKernel]:
         elif m := _TYPE_FUNCTION.match(raw):
             sections[-1].typed.add(m.group(1))
         elif m := _LINE.match(raw):
-            line = int(m.group(1))
+            line = _own_line(sections[-1], m.group(1), int(m.group(2)))
         elif m := _LABEL.match(raw.strip()):
             _label(sections[-1], m.group(1))
         elif m := _INSTRUCTION.match(raw):
             _add(sections[-1], int(m.group(1), 16), m.group(2), line)
     return _finish(sections, entries)
+
+
+def _own_line(section: _Section, file: str, line: int) -> int:
+    """`line` where the note names the section's own file, else 0 (see the module docstring)."""
+    if section.source_file is None:
+        section.source_file = section.kernel.source_file = file
+    return line if file == section.source_file else 0
 
 
 def _label(section: _Section, name: str) -> None:
@@ -177,11 +189,11 @@ def _function(section: _Section, name: str, is_kernel: bool) -> SassKernel:
         return target - start if start <= target < end else -1
 
     if start == 0 and end == len(everything):   # the usual section: one kernel, nothing to re-base
-        return SassKernel(name, everything, is_kernel, section.kernel.name)
+        return SassKernel(name, everything, is_kernel, section.kernel.source_file, section.kernel.name)
     instructions = [dataclasses.replace(ins, target=rebase(ins.target),
                                         branch_targets=tuple(rebase(t) for t in ins.branch_targets))
                     for ins in everything[start:end]]
-    return SassKernel(name, instructions, is_kernel, section.kernel.name)
+    return SassKernel(name, instructions, is_kernel, section.kernel.source_file, section.kernel.name)
 
 
 def _instruction(address: int, text: str, line: int) -> tuple[SassInstruction, str, list[str]]:
