@@ -210,7 +210,7 @@ def _simulate_case(spec: LaunchSpec, engine: str) -> tuple[str, dict, float]:
     from memsim.engine.simulation import simulate_spec
     started = time.perf_counter()
     try:
-        report, _ = simulate_spec(spec, engine=engine)
+        report, _ = simulate_spec(spec, engine=engine, timeout=None)
         return "", report.metrics, time.perf_counter() - started
     except Exception as exc:  # noqa: BLE001 - each failure is one row
         lines = str(exc).strip().splitlines()

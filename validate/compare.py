@@ -139,10 +139,10 @@ def predict(spec: LaunchSpec, engine: str = "sass", model: str | None = None,
     try:
         input_digest = digest(spec.materialize())
         if model:
-            report, values = memsim.predict_spec(spec, engine=engine, gpu=model,
+            report, values = memsim.predict_spec(spec, engine=engine, gpu=model, timeout=None,
                                                  registers_per_thread=registers)
         else:
-            report, values = memsim.simulate_spec(spec, engine=engine)
+            report, values = memsim.simulate_spec(spec, engine=engine, timeout=None)
     except MemsimError as exc:
         return Prediction(error=str(exc), seconds=time.perf_counter() - started)
     except Exception as exc:  # a simulator bug must fail this case, not the whole comparison

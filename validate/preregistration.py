@@ -62,7 +62,7 @@ def predict_case(case: Case, model: str) -> PredictedCase:
 
     base = PredictedCase(name=case.name, spec_digest=spec_digest(case), tags=case.tags)
     try:
-        report, _ = memsim.predict_spec(case.spec, gpu=model)
+        report, _ = memsim.predict_spec(case.spec, gpu=model, timeout=None)
     except MemsimError as exc:
         return base.model_copy(update={"error": str(exc)})
     kept = {k: float(report.metrics[k]) for k in PREDICTED if k in report.metrics}

@@ -12,6 +12,7 @@ import time
 
 from llvmlite import ir
 from numba.core import cgutils, types
+from numba import njit
 from numba.extending import intrinsic
 
 CLOCK = time.CLOCK_MONOTONIC     # the same constant inside and outside the emulator
@@ -25,8 +26,11 @@ def now_ns() -> int:
 
 
 def deadline_ns(timeout: float | None) -> int:
-    """The clock reading at which a launch given `timeout` seconds stops (NO_DEADLINE: never)."""
-    return NO_DEADLINE if not timeout else now_ns() + int(timeout * 1e9)
+    """What an emulator is handed for a launch given `timeout` seconds: minus the timeout in ns,
+    turned into a clock reading by `start_deadline` when the emulator starts (NO_DEADLINE:
+    never). The clock starts there, not here, so that compiling the emulator (Numba's JIT on a
+    first run, half a minute) does not count against the launch."""
+    return NO_DEADLINE if not timeout else -int(timeout * 1e9)
 
 
 @intrinsic
@@ -43,3 +47,11 @@ def clock_ns(typingctx):
         nanos = builder.load(cgutils.gep_inbounds(builder, slot, 0, 1))
         return builder.add(builder.mul(seconds, ir.Constant(i64, 1_000_000_000)), nanos)
     return types.int64(), codegen
+
+
+@njit(cache=True)
+def start_deadline(limits, k):
+    """limits[k]: minus a timeout (deadline_ns) becomes the clock reading at which to stop, the
+    first time an emulator of the launch runs (later calls and other workers keep it)."""
+    if limits[k] < 0:
+        limits[k] = clock_ns() - limits[k]

@@ -22,7 +22,7 @@ from numba import njit
 
 from ..count import C_SPACE, C_EXEC, C_THREADS
 from .. import count, simt, trace as trace_module
-from ..clock import CHECK_EVERY, NO_DEADLINE, clock_ns
+from ..clock import CHECK_EVERY, NO_DEADLINE, clock_ns, start_deadline
 from ..faults import E_BUDGET, E_NONE, E_TIMEOUT, E_TRAP, E_TYPE, E_UNSUPPORTED
 from ..jit_cache import compile_per_type
 from ..simt import fail, guarded, lowest_pc, release_barrier
@@ -48,6 +48,7 @@ def run_blocks(code, regs, n_threads, grid_dims, b_first, b_last, special_base, 
     regs: (r64, rf32, rf64); memory: (mem8, mem16, mem32, mem64, seg, buf_lo, buf_hi,
     buf_writable, atomic_table); trace: memsim.engine.trace.TraceBuffers.arrays(); limits:
     (warp instruction budget, deadline: memsim.engine.clock's reading at which to stop)."""
+    start_deadline(limits, 1)
     r64 = regs[0]
     n_warps = r64.shape[0]
     lane_pc = np.zeros((n_warps, 32), dtype=np.int64)

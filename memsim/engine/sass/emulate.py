@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit
 
 from ..count import C_EXEC, C_SECTORS, C_SHARED_WAVEFRONTS, C_THREADS, C_WAVEFRONTS, MEMO_COLUMNS
-from ..clock import CHECK_EVERY, NO_DEADLINE, clock_ns
+from ..clock import CHECK_EVERY, NO_DEADLINE, clock_ns, start_deadline
 from ..faults import E_BUDGET, E_CALL_DEPTH, E_EXTERNAL, E_NONE, E_TIMEOUT, E_TRAP
 from .. import count, simt, trace as trace_module
 from ..simt import guarded, release_barrier
@@ -462,6 +462,7 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, timing, co
     timing: memsim.engine.issue_trace.IssueTraceBuffers.arrays(). Each
     warp's end clock (see _scoreboard) goes to round_trips: the sums over warps of its global
     and constant round trips, then the largest of each. Returns the instructions run."""
+    start_deadline(launch, L_DEADLINE)
     n_threads = launch[L_THREADS]
     n_warps = (n_threads + 31) // 32
     regs = new_registers(n_warps)
