@@ -90,13 +90,16 @@ def memory_table(report: KernelReport, n_pcs: int, partial_write_cost: float = 1
     A store sector the warp writes only part of costs the L2 `partial_write_cost` sectors (it
     merges the bytes into the sector it holds)."""
     get = lambda name: float(report.metrics.get(name, 0.0))   # noqa: E731
-    ld_requests = max(get(m.GLOBAL_LD_REQUESTS), 1.0)
     ld_sectors, st_sectors = max(get(m.GLOBAL_LD_SECTORS), 1.0), max(get(m.GLOBAL_ST_SECTORS), 1.0)
     l1_miss = get(m.L1_MISS) if m.L1_MISS in report.metrics else ld_sectors
+    l1_lookups = max(l1_miss + get(m.L1_HIT), 1.0)
     l2_read = get(m.L2_READ) if m.L2_READ in report.metrics else ld_sectors
     l2_read_miss = max(l2_read - get(m.L2_READ_HIT), 0.0) if m.L2_READ_HIT in report.metrics else l2_read
-    miss_requests = min(1.0, l1_miss / ld_requests)
-    dram_share = min(1.0, l2_read_miss / max(miss_requests * ld_requests, 1.0))
+    # A request waits for its slowest sector, and a warp's lanes move together: where a thread
+    # walks its own row, every lane misses on the same request and hits on the next seven. So
+    # the share of requests that go past L1 (and past L2) is the sectors' miss rate.
+    miss_requests = min(1.0, l1_miss / l1_lookups)
+    dram_share = min(1.0, l2_read_miss / max(l2_read, 1.0))
     dram_read = get(m.DRAM_READ) if m.DRAM_READ in report.metrics else ld_sectors * 32
     dram_write = get(m.DRAM_WRITE) if m.DRAM_WRITE in report.metrics else get(m.BYTES_GLOBAL_ST)
     l2_write = get(m.L2_WRITE) if m.L2_WRITE in report.metrics else st_sectors
