@@ -33,7 +33,7 @@ from .compile import kernel_constant_banks, listing
 from .listing_input import is_listing_file, listing_kernel
 from .ops_memory import STACK_TOP
 from .parser import parse as parse_sass
-from .program import (F_GUARD, F_TARGET, N_SLOTS, SassProgram, bind, constant_bank, constant_banks, lower,
+from .program import (F_GUARD, F_TARGET, N_SLOTS, SHARED_WINDOW_BASES, SassProgram, bind, constant_bank, constant_banks, lower,
                       register_operands, round_trip_steps)
 
 # Local memory each thread may use below the stack top (register spills, local arrays, call
@@ -157,6 +157,7 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, launch: Launc
     run_constants[e.L_GRID:e.L_GRID + 3] = launch.grid
     run_constants[e.L_NSMID], run_constants[e.L_BUDGET], run_constants[e.L_SHARED] = launch.nsmid, budget, shared_bytes
     run_constants[e.L_LOCAL_LO] = STACK_TOP - local_bytes
+    run_constants[e.L_SHARED_BASE] = SHARED_WINDOW_BASES[launch.arch]
     counters = np.zeros((workers, len(code), N_COUNTERS), np.int64)
     errs = np.zeros((workers, 6), np.int64)
     stats = np.zeros((workers, 2), np.int64)

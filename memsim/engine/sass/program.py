@@ -32,6 +32,10 @@ CONST_PARAM_BASE = 0x210
 # Where bank 0's kernel parameters start, by architecture: Hopper moved them from 0x160
 # (Volta to Ada: sm_80 SASS reads its first parameter at c[0x0][0x160]) to 0x210.
 PARAM_BASES = {"sm_90": CONST_PARAM_BASE, "sm_80": 0x160}
+# Where user shared memory starts in a block's shared window: Hopper keeps its first 1 KiB for
+# the system (sm_90 SASS builds the address from SR_CgaCtaId << 24 + 0x400); sm_80 SASS
+# addresses shared memory from 0 (`STS [R5]`, R5 = the byte offset).
+SHARED_WINDOW_BASES = {"sm_90": 0x400, "sm_80": 0}
 N_BANKS = 18
 
 
