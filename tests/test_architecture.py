@@ -1,6 +1,6 @@
 """The package's shape: no import cycles between modules, function-level imports included (a
 lazy import is still a dependency; it only hides the cycle from the interpreter); no GPU's
-numbers in the code, neither as literals nor as parameter defaults (memsim/model/profiles/*.json
+numbers in the code, neither as literals nor as parameter defaults (memsim/gpus/profiles/*.json
 hold them, each with its source)."""
 from __future__ import annotations
 
@@ -154,7 +154,7 @@ def test_no_module_is_over_the_line_limit(package):
 def _profile_numbers() -> set[int]:
     """Numbers particular to one GPU: SM counts, L2 and DRAM sizes, clocks, bandwidths."""
     found = set()
-    for path in (ROOT / "memsim" / "model" / "profiles").glob("*.json"):
+    for path in (ROOT / "memsim" / "gpus" / "profiles").glob("*.json"):
         raw = json.loads(path.read_text())
         found.add(raw["sm_count"])
         found.update((raw["l2"]["size_bytes"], raw["dram"]["size_bytes"], raw["dram"]["bandwidth_gbs"]))

@@ -11,7 +11,7 @@
     validate durations --gpu [--launches N]  repeated ncu durations of the cases (their median
                                           is what the time model is held to)
     validate import DIR                   file measurement files fetched from a GPU machine
-    validate calibrate --gpu [--record]   measure the GPU profile's numbers (memsim/model/profiles/)
+    validate calibrate --gpu [--record]   measure the GPU profile's numbers (memsim/gpus/profiles/)
 
 Exit status: 0 when every exact metric equals the hardware, 1 when one differs (or cannot be
 simulated), 2 on bad input or a missing GPU, with one line on stderr; 130 on Ctrl-C ("interrupted").
@@ -162,8 +162,8 @@ def recordings_of(files: list[rec.MeasurementFile], model: str | None, data: Pat
     leave-one-family-out fits must not read H200 durations)."""
     if not model:
         return files
-    from memsim.model import gpu_profile
-    gpu = gpu_profile.load(model).name
+    from memsim import gpus
+    gpu = gpus.load(model).name
     mine = [f for f in files if f.gpu == gpu.lower()]
     if not mine:
         raise rec.RecordError(f"no recordings of the {gpu} under {data} (found: "

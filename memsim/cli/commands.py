@@ -120,7 +120,7 @@ def _check_metrics(args: argparse.Namespace) -> None:
     """--metrics nvprof needs a GPU nvprof profiled: one whose profile counts with Pascal's rules."""
     if args.metrics != "nvprof":
         return
-    from ..model.gpu_profile import load
+    from ..gpus import load
     from ..model.pascal import uses_pascal_rules
 
     if not args.gpu or not uses_pascal_rules(load(args.gpu)):
@@ -156,7 +156,7 @@ def run_predict(args: argparse.Namespace) -> int:
 
 
 def _nvprof_table(report) -> str:
-    from ..model.gpu_profile import load
+    from ..gpus import load
     from ..views.nvprof import metrics_from_values, render_table
 
     metrics = metrics_from_values(report.nvprof_metrics)

@@ -78,7 +78,7 @@ def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) ->
                         "GTX1060; else sm_90)")
     parser.add_argument("--gpu", metavar="NAME",
                         help="also model caches, DRAM and time on this GPU (H100, A100, GTX1060, "
-                             "GTX1050Ti, H200; see memsim/model/profiles): marked 'modeled'")
+                             "GTX1050Ti, H200; see memsim/gpus/profiles): marked 'modeled'")
     parser.add_argument("--engine", choices=("auto", "sass", "ptx"), default="auto",
                         help="sass: emulate the sm_90 SASS the GPU runs (exact); ptx: emulate the PTX "
                              "(PTX input, other architectures; may differ where ptxas reshapes the "

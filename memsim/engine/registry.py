@@ -39,7 +39,7 @@ def check_engine(engine: str) -> None:
 
 def resolve_engine(engine: str, source: str, arch: str = "sm_90") -> str:
     """The engine "auto" stands for: the SASS engine for CUDA C compiled for an architecture
-    whose SASS it runs (SassEngine.arches: the GPU's own instructions) and numba.cuda's PTX (made
+    whose SASS it runs (SassEngine.runs: the GPU's own instructions) and numba.cuda's PTX (made
     for sm_90, linked by nvJitLink), the PTX engine for other PTX input and other architectures.
     A .sass listing or .cubin runs on the SASS engine only."""
     from ..numba_cuda import is_numba_ptx
@@ -55,4 +55,4 @@ def resolve_engine(engine: str, source: str, arch: str = "sm_90") -> str:
         return engine
     if is_ptx:
         return SASS if arch == "sm_90" and is_numba_ptx(text) else PTX
-    return SASS if arch in _classes()[SASS].arches else PTX
+    return SASS if _classes()[SASS].runs(arch) else PTX

@@ -17,7 +17,7 @@ from .. import metrics as m
 from ..compiler.nvrtc import include_options, report_source
 from ..errors import LaunchError
 from ..launch import LaunchSpec, Value, dims
-from ..model.gpu_profile import sm_count
+from ..gpus import GpuProfile, for_arch, load as load_gpu
 from ..report import KernelReport
 from . import registry
 from .jit_cache import drop_stale
@@ -29,9 +29,10 @@ from .trace import TraceRequest
 
 
 def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None = None,
-             shared_mem: int = 0, arch: str = "sm_90", options: Sequence[str] = (), *,
+             shared_mem: int = 0, arch: str | None = None, options: Sequence[str] = (), *,
              max_instructions: int = DEFAULT_BUDGET, trace: TraceRequest | None = None,
-             engine: str | Engine = "auto", include_dirs: Sequence[str] | None = None) -> KernelReport:
+             engine: str | Engine = "auto", include_dirs: Sequence[str] | None = None,
+             gpu: str | GpuProfile | None = None) -> KernelReport:
     """Emulate one launch and count its memory traffic under ncu's metric names.
 
     `simulate(kernel, grid, block, args)` with a numba.cuda kernel (a @cuda.jit function)
@@ -47,16 +48,20 @@ def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None
     architectures, a quick look); "auto" (the default) is sass for CUDA C on sm_90, else ptx
     (memsim.engine.registry.resolve_engine); an Engine instance runs as given.
     `trace` (memsim.engine.trace.TraceRequest) records selected warp accesses lane by lane; its
-    pcs are the instruction indices of the engine that runs."""
+    pcs are the instruction indices of the engine that runs. `gpu` (a name or a GpuProfile;
+    default: the GPU of `arch`, memsim.gpus.for_arch) is what %nsmid and %smid read; `arch`
+    defaults to its profile's."""
     if not isinstance(source, str):
         return _simulate_python(source, kernel_name, grid, block, args, shared_mem,
-                                max_instructions=max_instructions, trace=trace, engine=engine)
+                                max_instructions=max_instructions, trace=trace, engine=engine, gpu=gpu)
     if block is None or args is None:
         raise LaunchError("simulate(source, kernel_name, grid, block, args): give the block and the arguments")
     started = time.perf_counter()
+    profile = load_gpu(gpu) if isinstance(gpu, str) else gpu or for_arch(arch)
+    arch = arch or profile.arch
     runner = engine if isinstance(engine, Engine) else registry.get(registry.resolve_engine(engine, source, arch))
     launch = check_launch(source, kernel_name, grid, block, args, shared_mem, arch,
-                          (*options, *include_options(include_dirs)), max_instructions, trace)
+                          (*options, *include_options(include_dirs)), max_instructions, trace, profile)
     drop_stale()   # once per process, before an engine first runs
     install_shipped_code()
     heap = GlobalHeap(split_args(launch.args))
@@ -70,7 +75,7 @@ def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None
 
 def check_launch(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int,
                  arch: str, options: Sequence[str], budget: int = DEFAULT_BUDGET,
-                 trace: TraceRequest | None = None) -> Launch:
+                 trace: TraceRequest | None = None, gpu: GpuProfile | None = None) -> Launch:
     """The launch every engine runs, its dimensions and limits checked (LaunchError)."""
     grid3, block3 = dims(grid), dims(block)
     threads = block3[0] * block3[1] * block3[2]
@@ -80,7 +85,7 @@ def check_launch(source: str, kernel_name: str, grid, block, args: Sequence[Valu
         raise LaunchError("shared_mem must be >= 0")
     return Launch(source=source, kernel_name=kernel_name, grid=grid3, block=block3, args=list(args),
                   shared_mem=shared_mem, arch=arch, options=tuple(options), budget=budget,
-                  trace=trace, nsmid=sm_count())
+                  trace=trace, gpu=gpu or for_arch(arch))
 
 
 def assemble_report(engine: Engine, launch: Launch, kernel: LoadedKernel, result: RunResult,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from memsim import catalog
-from memsim.model.gpu_profile import DEFAULT_GPU, names as gpu_names
+from memsim.gpus import DEFAULT_GPU, names as gpu_names
 from memsim.prediction import predict
 from tests.catalog.test_catalog import small
 

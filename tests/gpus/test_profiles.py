@@ -11,18 +11,18 @@ from pydantic import ValidationError
 
 from gpu.calibrate import CalibrationResult
 from gpu.versions import Versions
-from memsim.model import gpu_profile
+from memsim import gpus
 from memsim.model.cache import CacheTuning
-from memsim.model.gpu_profile import ProfileError
+from memsim.gpus import ProfileError
 from memsim.model.timing import TimeModelConstants
 from validate import calibrate as cal
 
 REQUIRED = ["H100", "A100", "GTX1050Ti", "GTX1060"]
 
 
-@pytest.mark.parametrize("name", gpu_profile.names())
+@pytest.mark.parametrize("name", gpus.names())
 def test_every_shipped_profile_is_valid_and_sourced(name):
-    profile = gpu_profile.load(name)
+    profile = gpus.load(name)
     assert profile.name == name
     for path in profile.number_paths():
         assert profile.source_of(path).split(":")[0] in ("datasheet", "measured", "derived", "fitted"), path
@@ -33,7 +33,7 @@ def test_every_shipped_profile_is_valid_and_sourced(name):
 
 def test_fitted_constants_come_from_the_profile():
     """TimeModelConstants and CacheTuning hold no values of their own: the profile's do."""
-    h100 = gpu_profile.load("H100")
+    h100 = gpus.load("H100")
     assert TimeModelConstants.for_gpu(h100).model_dump() == h100.fitted.time_model
     assert CacheTuning.for_gpu("H100").l2_ways == h100.fitted.cache_tuning["l2_ways"]
     with pytest.raises(ValidationError):
@@ -41,7 +41,7 @@ def test_fitted_constants_come_from_the_profile():
 
 
 def test_the_seed_gpus_have_profiles():
-    assert set(REQUIRED) <= set(gpu_profile.names())
+    assert set(REQUIRED) <= set(gpus.names())
 
 
 @pytest.mark.parametrize("asked, expected", [
@@ -49,19 +49,19 @@ def test_the_seed_gpus_have_profiles():
     ("GeForce GTX 1060 6GB", "GTX1060"), ("a100-sxm4-40gb", "A100"), ("A100", "A100"),
 ])
 def test_load_is_case_insensitive_and_knows_aliases(asked, expected):
-    assert gpu_profile.load(asked).name == expected
+    assert gpus.load(asked).name == expected
 
 
 def test_unknown_gpu_lists_the_known_ones():
     with pytest.raises(ProfileError) as info:
-        gpu_profile.load("V100")
+        gpus.load("V100")
     message = str(info.value)
     assert "V100" in message and all(name in message for name in REQUIRED)
     assert "\n" not in message
 
 
 def _raw(name: str) -> dict:
-    return json.loads((gpu_profile.PROFILE_DIR / f"{name.lower()}.json").read_text())
+    return json.loads((gpus.PROFILE_DIR / f"{name.lower()}.json").read_text())
 
 
 @pytest.mark.parametrize("breakage, complaint", [
@@ -80,17 +80,17 @@ def test_a_broken_profile_is_one_clear_error(tmp_path, breakage, complaint):
     path = tmp_path / "a100.json"
     path.write_text(json.dumps(raw))
     with pytest.raises(ProfileError, match=complaint.replace(".", r"\.")):
-        gpu_profile.load_file(path)
+        gpus.load_file(path)
 
 
 def test_the_h100_numbers_come_from_calibration():
-    profile = gpu_profile.load("H100")
+    profile = gpus.load("H100")
     assert all(profile.measured(path) for path, _, _ in cal.RULES)
     assert profile.calibration.versions["gpu"].startswith("NVIDIA H100") and profile.calibration.versions["driver"]
 
 
 def test_a_group_source_covers_its_fields_and_a_field_source_overrides_it():
-    profile = gpu_profile.load("H100")
+    profile = gpus.load("H100")
     assert profile.source_of("dram.fetch_bytes").startswith("measured:")
     assert profile.source_of("dram.size_bytes") == profile.source["dram"]
 
@@ -114,7 +114,7 @@ def _fake_result(values=FAKE_VALUES) -> CalibrationResult:
 
 
 def test_apply_marks_every_rule_measured_and_keeps_datasheet_numbers():
-    before = gpu_profile.load("A100")  # any profile: apply does not look at the name
+    before = gpus.load("A100")  # any profile: apply does not look at the name
     after = cal.apply(before, _fake_result())
     for path, _, _ in cal.RULES:
         assert after.measured(path), path
@@ -129,7 +129,7 @@ def test_apply_marks_every_rule_measured_and_keeps_datasheet_numbers():
 
 def test_apply_without_the_ncu_pass_keeps_the_old_numbers_there():
     event_only = {k: v for k, v in FAKE_VALUES.items() if not k.startswith("ncu.")}
-    before = gpu_profile.load("A100")
+    before = gpus.load("A100")
     after = cal.apply(before, _fake_result(event_only))
     assert after.launch.kernel_floor_ns == before.launch.kernel_floor_ns
     assert after.source_of("launch.kernel_floor_ns") == before.source_of("launch.kernel_floor_ns")
@@ -139,11 +139,11 @@ def test_apply_without_the_ncu_pass_keeps_the_old_numbers_there():
 def test_calibrate_from_a_file_prints_the_table_without_recording(tmp_path):
     path = tmp_path / "calibration.json"
     path.write_text(_fake_result().model_dump_json())
-    before = (gpu_profile.PROFILE_DIR / "h100.json").read_text()
+    before = (gpus.PROFILE_DIR / "h100.json").read_text()
     done = _validate("calibrate", "--from", str(path))
     assert done.returncode == 0, done.stderr
     assert "latency.dram_ns" in done.stdout and "610" in done.stdout
-    assert (gpu_profile.PROFILE_DIR / "h100.json").read_text() == before
+    assert (gpus.PROFILE_DIR / "h100.json").read_text() == before
 
 
 @pytest.mark.parametrize("args, complaint", [
