@@ -34,10 +34,10 @@ from rich.console import Console
 from gpu.driver import CatalogRef, DriverCase
 from gpu.measure import NCU_METHOD, MeasureOptions, measure, ncu_method
 from memsim import metrics as m
-from memsim.cli import progress
+from memsim.tools import progress
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec
-from memsim.cli.pool import run_all
+from memsim.tools.pool import run_all
 
 from . import calibrate
 from .fuzz2_cases import FUZZ2_N, FUZZ2_SEED

@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from ..compiler import shipped
 from ..compiler.nvrtc import compile_cuda, nvrtc_version
 from ..errors import CatalogError
-from ..cli.launch_args import DLCM_CA
+from ..launch import DLCM_CA
 from ..model.pascal import NVRTC_OLDEST_ARCH
 from .entries import ENTRIES
 

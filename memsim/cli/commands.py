@@ -3,7 +3,7 @@
 Parses arguments and dispatches; the tables come from memsim.views.render. A MemsimError (a user's
 mistake: unknown kernel, bad geometry, bad argument spec, missing file, compile error) prints
 `error: <message>` on stderr and exits 2; a failed --check exits 1; Ctrl-C prints
-`interrupted` and exits 130 (memsim.cli.progress).
+`interrupted` and exits 130 (memsim.tools.progress).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import catalog
-from . import progress
+from ..tools import progress
 from ..views import render
 from ..errors import LaunchError, MemsimError
 from ..launch import LaunchSpec

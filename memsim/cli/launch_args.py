@@ -12,16 +12,15 @@ from pydantic import BaseModel
 from rich.console import Console
 
 from .. import catalog
-from . import progress
+from ..tools import progress
 from ..views import render
 from ..compiler.nvrtc import include_options
 from ..errors import LaunchError
 from ..catalog.nvprof_seeds import seed_launch
-from ..launch import ArgSpec, LaunchSpec, dims
+from ..launch import DLCM_CA, ArgSpec, LaunchSpec, dims
 from ..prediction import predict_spec
 from ..engine.simulation import simulate_spec
 
-DLCM_CA = "-Xptxas=-dlcm=ca"   # NVRTC passes it on to ptxas; memsim.model.pascal reads it from the options
 SOURCE_SUFFIXES = (".cu", ".cuh", ".ptx", ".py", ".sass", ".cubin")
 BIG_LAUNCH_THREADS = 1 << 20   # launches this large get a spinner: they take seconds or more
 
