@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pydantic import AliasChoices, BaseModel, Field
 
+from .gpus import DEFAULT_ARCH
 from . import metrics as m
 
 
@@ -84,7 +85,7 @@ class KernelReport(BaseModel):
     block: tuple[int, int, int]
     shared_mem: int = 0
     static_shared_bytes: int = Field(0, description="the kernel's static shared memory per block")
-    arch: str = "sm_90"
+    arch: str = DEFAULT_ARCH
     nvrtc_version: str = ""
     gpu: str | None = Field(None, description="the GPU profile the modeled metrics are of; None "
                             "when no model ran (exact counts are of sm_90 code)")

@@ -218,3 +218,19 @@ def test_the_readme_layout_table_lists_every_module():
                if "__pycache__" not in p.parts and p.read_text().strip(" \n").count("\n") > 1}
     assert modules - listed == set()
     assert listed - modules == set()
+
+
+GPU_NAMED = re.compile(r"""["'](H100|sm_90)["']""")
+DEFAULT_DECLARED = {"memsim/gpus/profile.py"}   # DEFAULT_GPU; the architecture is named in the profiles
+
+
+def test_the_default_gpu_and_its_arch_are_named_once():
+    """A GPU's name or architecture as a value in the code would pin it: the profiles name
+    them (memsim/gpus/profiles/*.json) and memsim.gpus.DEFAULT_GPU picks one."""
+    hits = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+            for package in ("memsim", "gpu", "validate") for path in (ROOT / package).rglob("*.py")
+            if str(path.relative_to(ROOT)) not in DEFAULT_DECLARED
+            for n, line in enumerate(path.read_text().splitlines(), 1) if GPU_NAMED.search(line)]
+    assert hits == []
+    declared = (ROOT / "memsim/gpus/profile.py").read_text()
+    assert len(GPU_NAMED.findall(declared)) == 1

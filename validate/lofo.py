@@ -46,7 +46,7 @@ METHOD = ("leave one kernel family out (validate.families): refit TimeModelConst
 def cross_validate(cases: list[TimeCase], profile: GpuProfile | None = None, traffic: str = "measured",
                    start: TimeModelConstants | None = None, rounds: int = 3) -> CrossValidation:
     """LOFO over the non-held-out cases, and the held-out ones from a fit on all of those."""
-    profile = profile or gpus.load("H100")
+    profile = profile or gpus.default_profile()
     start = start or TimeModelConstants.for_gpu(profile)
     pool = [c for c in cases if not is_held_out(c.family)]
     held = [c for c in cases if is_held_out(c.family)]

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import catalog
+from ..gpus import DEFAULT_ARCH
 from ..tools import progress
 from ..views import render
 from ..errors import LaunchError, MemsimError
@@ -66,7 +67,7 @@ def add_coverage_command(commands) -> None:
         "Exits 1 when some kernel has any.")
     coverage.add_argument("target", metavar="FILE", help=".cu file")
     coverage.add_argument("--kernel", help="only this kernel (extern \"C\", mangled or C++ name like 'reduce<256>')")
-    coverage.add_argument("--arch", default="sm_90", help="target architecture (default sm_90)")
+    coverage.add_argument("--arch", default=DEFAULT_ARCH, help=f"target architecture (default {DEFAULT_ARCH})")
     coverage.add_argument("--option", action="append", default=[], metavar="OPT",
                           help="NVRTC option such as -DX=1 (repeatable)")
     coverage.add_argument("-I", "--include-dir", action="append", default=[], metavar="DIR",

@@ -191,7 +191,7 @@ def compute_launch(spec: LaunchSpec, options: LaunchOptions):
         spec = spec.model_copy(update={"options": (*spec.options, DLCM_CA)})
     if options.gpu:
         return predict_spec(spec, arch=options.arch, engine=options.engine, gpu=options.gpu)
-    return simulate_spec(spec, arch=options.arch or "sm_90", engine=options.engine)
+    return simulate_spec(spec, arch=options.arch, engine=options.engine)
 
 
 def run_launch(spec: LaunchSpec, args: argparse.Namespace):

@@ -338,3 +338,8 @@ def _raw_profiles() -> dict[Path, dict]:
         except (OSError, json.JSONDecodeError) as exc:
             raise ProfileError(f"cannot read GPU profile {path.name}: {exc}") from None
     return profiles
+
+
+# The default GPU's architecture: what a launch compiles for when neither a GPU nor an
+# architecture is named.
+DEFAULT_ARCH = default_profile().arch

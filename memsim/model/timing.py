@@ -1,6 +1,6 @@
 """Kernel time from the counted and modeled traffic: ncu's gpu__time_duration and CUDA-event time.
 
-    estimate = memsim.model.timing.predict_time(report, traffic, memsim.gpus.load("H100"))
+    estimate = memsim.model.timing.predict_time(report, traffic, memsim.gpus.default_profile())
     estimate.duration_ns        # gpu__time_duration.sum as ncu measures it (base clocks, cold caches)
     estimate.event_ms           # CUDA-event time of a launch from Python at boost clocks, warm L2
 

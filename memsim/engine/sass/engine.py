@@ -16,6 +16,7 @@ from typing import Sequence
 import numba
 import numpy as np
 
+from ...gpus import DEFAULT_ARCH
 from ... import gpus, metrics as m
 from ...compiler.names import match_kernel, unknown_kernel
 from ...compiler.nvrtc import load_source
@@ -113,7 +114,7 @@ class SassEngine(Engine):
         return metrics
 
 
-def sass_program(source: str, kernel: str, arch: str = "sm_90", options: Sequence[str] = (),
+def sass_program(source: str, kernel: str, arch: str = DEFAULT_ARCH, options: Sequence[str] = (),
                  source_name: str = "kernel.cu", sass: str | None = None,
                  name_expressions: Sequence[str] = ()) -> SassProgram:
     """The lowered SASS of one kernel (its lowered name) of a CUDA C source (or of `sass`,
