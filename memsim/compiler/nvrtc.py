@@ -243,6 +243,17 @@ def _check(err, what: str) -> None:
 SASS_SUFFIXES = (".sass", ".cubin")
 
 
+# First line of PTX a front end made for the default architecture (memsim.numba_cuda): how the
+# engine registry's "auto" tells it from other PTX (it runs on the SASS engine) without the
+# engines importing a front end.
+SASS_PTX_MARKER = "// memsim: numba.cuda kernel"
+
+
+def is_sass_ready_ptx(text: str) -> bool:
+    """Whether `text` is PTX a front end marked as made for the default architecture."""
+    return text.startswith(SASS_PTX_MARKER)
+
+
 def load_source(source: str) -> tuple[str, str, bool]:
     """(text, name, is_ptx) from CUDA/PTX text or a path to a .cu/.ptx file; a .sass or .cubin
     path has no text here ("", name, False)."""

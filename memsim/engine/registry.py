@@ -9,7 +9,7 @@ Adding an engine: implement memsim.engine.interface.Engine and list its class in
 from __future__ import annotations
 
 from ..gpus import DEFAULT_ARCH
-from ..compiler.nvrtc import SASS_SUFFIXES, load_source
+from ..compiler.nvrtc import SASS_SUFFIXES, is_sass_ready_ptx, load_source
 from ..errors import LaunchError
 from .interface import Engine
 
@@ -43,8 +43,6 @@ def resolve_engine(engine: str, source: str, arch: str = DEFAULT_ARCH) -> str:
     whose SASS it runs (SassEngine.runs: the GPU's own instructions) and numba.cuda's PTX (made
     for sm_90, linked by nvJitLink), the PTX engine for other PTX input and other architectures.
     A .sass listing or .cubin runs on the SASS engine only."""
-    from ..numba_cuda import is_numba_ptx
-
     check_engine(engine)
     text, name, is_ptx = load_source(source)
     if source.strip().endswith(SASS_SUFFIXES):
@@ -55,5 +53,5 @@ def resolve_engine(engine: str, source: str, arch: str = DEFAULT_ARCH) -> str:
     if engine != "auto":
         return engine
     if is_ptx:
-        return SASS if arch == DEFAULT_ARCH and is_numba_ptx(text) else PTX
+        return SASS if arch == DEFAULT_ARCH and is_sass_ready_ptx(text) else PTX
     return SASS if _classes()[SASS].runs(arch) else PTX
