@@ -103,7 +103,7 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
     one the GPU runs, ptxas' unrolling included. `registers_per_thread` (occupancy) defaults
     to 32 where the compiler's figure is unknown."""
     profile = gpu if isinstance(gpu, GpuProfile) else load(gpu)
-    arch = arch or profile.arch
+    arch = arch or compile_arch(profile.arch)
     engine = registry.resolve_engine(engine, source, arch)
     options = (*options, *include_options(simulate_kwargs.pop("include_dirs", None)))
     shape = registry.get(engine).shape(source, kernel_name, arch, options)
