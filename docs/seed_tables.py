@@ -17,7 +17,7 @@ from pathlib import Path
 
 from memsim import metrics as m
 from memsim.catalog.nvprof_seeds import DRAM_PCT, DURATION_MS, SEED_FIGURES, TIME_MS, SeedFigure, SeedLaunch
-from memsim.model.gpu_profile import load
+from memsim.gpus import load
 from memsim.prediction import predict_spec
 
 HERE = Path(__file__).resolve().parent

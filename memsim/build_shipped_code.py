@@ -21,12 +21,13 @@ from pathlib import Path
 import llvmlite
 import numba
 
+from .gpus import DEFAULT_GPU
 from .engine import shipped_code as shipped
 
 # (catalog entry, options) of the launches compiled: each engine's first use, at small sizes.
 # --gpu H100 runs the cache, DRAM and time models too.
 TYPICAL_LAUNCHES = (("transpose_naive", ["--nx", "256"]), ("transpose_naive", ["--nx", "256", "--engine", "ptx"]),
-                    ("matmul_smem", ["--nx", "128", "--gpu", "H100"]), ("row_sums", ["--nx", "512", "--gpu", "H100"]))
+                    ("matmul_smem", ["--nx", "128", "--gpu", DEFAULT_GPU]), ("row_sums", ["--nx", "512", "--gpu", DEFAULT_GPU]))
 
 
 def run_typical_launches() -> None:

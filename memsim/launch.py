@@ -25,6 +25,9 @@ from pydantic import BaseModel, Field, field_validator
 
 from .errors import LaunchError
 
+# ptxas' option to cache every global load in L1: NVRTC passes it on; memsim.model.pascal reads
+# it from a launch's options.
+DLCM_CA = "-Xptxas=-dlcm=ca"
 DTYPE_ALIASES = {
     "f16": "float16", "f32": "float32", "f64": "float64",
     "s8": "int8", "s16": "int16", "s32": "int32", "s64": "int64",

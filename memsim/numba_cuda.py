@@ -26,13 +26,14 @@ from typing import Any, Sequence
 import numpy as np
 from pydantic import BaseModel, Field
 
+from .compiler.nvrtc import SASS_PTX_MARKER, is_sass_ready_ptx
 from .errors import CompileError, LaunchError
 from .launch import SUPPORTED_DTYPES, ArgSpec, LaunchSpec, Value
 
 CC = (9, 0)
-# First line of every canonical PTX text: how memsim.simulate's engine "auto" tells it from other
-# PTX (it runs on the SASS engine: the PTX is known to target sm_90).
-MARKER = "// memsim: numba.cuda kernel"
+# First line of every canonical PTX text (memsim.compiler.nvrtc.SASS_PTX_MARKER): how engine
+# "auto" tells it from other PTX (it runs on the SASS engine: it targets the default arch).
+MARKER = SASS_PTX_MARKER
 _ENTRY = re.compile(r"\.entry\s+([\w$]+)")
 _MANGLED = re.compile(r"_ZN\d+cudapy")
 _DEBUG_STRING = re.compile(r"(\$L__info_string\d+:\n)((?:\.b8 [\d,]+\n)+)")
@@ -74,7 +75,7 @@ def is_numba_kernel(obj: object) -> bool:
 
 
 def is_numba_ptx(text: str) -> bool:
-    return text.startswith(MARKER)
+    return is_sass_ready_ptx(text)
 
 
 def numba_launch(kernel: Any, args: Sequence[Any]) -> tuple[NumbaKernel, list[Value]]:

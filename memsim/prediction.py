@@ -1,6 +1,6 @@
 """Stages 3 to 5 together: the modeled numbers for one GPU, on top of the exact counts.
 
-    report = memsim.predict(source, "kernel", grid, block, args, gpu="H100")
+    report = memsim.predict(source, "kernel", grid, block, args, gpu="A100")
 
 The one place that runs an engine and then the models: the engine (memsim.engine.registry)
 emulates the launch with the cache model (memsim.model.cache: L1, L2, DRAM traffic) listening
@@ -27,7 +27,7 @@ from .engine.trace import TraceRequest
 from .errors import LaunchError, MemsimError
 from .launch import LaunchSpec, Value, dims
 from .model.cache import CacheModel, CacheTuning, TrafficEstimate
-from .model.gpu_profile import GpuProfile, load
+from .gpus import DEFAULT_GPU, GpuProfile, load
 from .model.pascal import WideSharedCounter, compile_arch, pascal_counts, uses_pascal_rules, wide_shared_rows
 from .model.scheduling import ProgramFlow
 from .model.timing import predict_time
@@ -40,20 +40,20 @@ DEFAULT_REGISTERS = 32
 
 
 def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
-            arch: str | None = None, options: Sequence[str] = (), *, gpu: str | GpuProfile = "H100",
+            arch: str | None = None, options: Sequence[str] = (), *, gpu: str | GpuProfile = DEFAULT_GPU,
             engine: str = "auto", registers_per_thread: int | None = None,
             include_dirs: Sequence[str] | None = None, max_warp_instructions: int = DEFAULT_BUDGET,
             timeout: float | None = DEFAULT_TIMEOUT) -> KernelReport:
     """memsim.simulate plus the cache and time models of `gpu` (a profile name or GpuProfile);
     `kernel_name` and `include_dirs` as memsim.simulate's. `arch` defaults to the GPU's (its
-    profile's `arch`, else sm_90); on Pascal (sm_6x) the report also carries nvprof's metrics,
+    profile's `arch`); on Pascal (sm_6x) the report also carries nvprof's metrics,
     counted with Pascal's rules (memsim.model.pascal, memsim.views.nvprof).
     `registers_per_thread` (occupancy) defaults to the cubin's figure (the report's), else 32;
     `max_warp_instructions` and `timeout` bound the run as memsim.simulate's. A launch `gpu`
     would refuse is refused as its driver does."""
     profile = gpu if isinstance(gpu, GpuProfile) else load(gpu)
     budget = dict(max_warp_instructions=max_warp_instructions, timeout=timeout)
-    arch = arch or profile.arch or "sm_90"
+    arch = arch or profile.arch
     target = compile_arch(arch)
     engine = registry.resolve_engine(engine, source, target)
     if source.strip().endswith(SASS_SUFFIXES):
@@ -110,8 +110,8 @@ class _SizedTrace(TraceRequest):
 
 
 def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[Value],
-                         shared_mem: int = 0, arch: str = "sm_90", options: Sequence[str] = (), *,
-                         gpu="H100", registers_per_thread: int | None = None,
+                         shared_mem: int = 0, arch: str | None = None, options: Sequence[str] = (), *,
+                         gpu: str | GpuProfile = DEFAULT_GPU, registers_per_thread: int | None = None,
                          tuning: CacheTuning | None = None, engine: str = "auto",
                          **simulate_kwargs) -> KernelReport:
     """memsim.simulate plus the cache model: the report's MODELED cache and DRAM metrics filled in.
@@ -120,6 +120,8 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
     (the loads each access waits for) drive the model: with "sass" the access stream is the
     one the GPU runs, ptxas' unrolling included. `registers_per_thread` (occupancy) defaults
     to the cubin's figure, else to 32 where the compiler's figure is unknown."""
+    profile = gpu if isinstance(gpu, GpuProfile) else load(gpu)
+    arch = arch or compile_arch(profile.arch)
     engine = registry.resolve_engine(engine, source, arch)
     options = (*options, *include_options(simulate_kwargs.pop("include_dirs", None)))
     shape = registry.get(engine).shape(source, kernel_name, arch, options)
@@ -128,7 +130,7 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
     flow = ProgramFlow.of(shape.flow)
     blocks_per_chunk, capacity = 0, 0
     while True:
-        model = CacheModel(gpu, threads_per_block=threads,
+        model = CacheModel(profile, threads_per_block=threads,
                            registers_per_thread=registers_per_thread or shape.registers or DEFAULT_REGISTERS,
                            shared_per_block=shape.shared_static + shared_mem,
                            flow=flow, blocks=int(np.prod(dims(grid))), tuning=tuning)
@@ -138,7 +140,7 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
                               blocks_per_chunk=blocks_per_chunk, capacity=capacity)
         try:
             report = simulate(source, kernel_name, grid, block, args, shared_mem, arch, options,
-                              trace=request, engine=engine, gpu=gpu, **simulate_kwargs)
+                              trace=request, engine=engine, gpu=profile, **simulate_kwargs)
             break
         except MemsimError:
             model.close()
@@ -155,7 +157,7 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
     return report
 
 
-def model_traffic(spec: LaunchSpec, gpu="H100", registers_per_thread: int | None = None,
+def model_traffic(spec: LaunchSpec, gpu: str | GpuProfile = DEFAULT_GPU, registers_per_thread: int | None = None,
                   tuning: CacheTuning | None = None, engine: str = "auto") -> TrafficEstimate:
     """The modeled cache and DRAM counters of a LaunchSpec (its arguments materialized)."""
     report = simulate_with_caches(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(),

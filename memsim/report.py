@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pydantic import AliasChoices, BaseModel, Field
 
+from .gpus import DEFAULT_ARCH
 from . import metrics as m
 
 
@@ -86,7 +87,7 @@ class KernelReport(BaseModel):
     static_shared_bytes: int = Field(0, description="the kernel's static shared memory per block")
     registers_per_thread: int | None = Field(None, description="registers per thread ptxas gave the kernel "
                                              "(its cubin's EIATTR_REGCOUNT); None where no cubin was read")
-    arch: str = "sm_90"
+    arch: str = DEFAULT_ARCH
     nvrtc_version: str = ""
     gpu: str | None = Field(None, description="the GPU profile the modeled metrics are of; None "
                             "when no model ran (exact counts are of sm_90 code)")

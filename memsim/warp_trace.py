@@ -3,6 +3,7 @@
 pictures what it is given and runs nothing."""
 from __future__ import annotations
 
+from .gpus import DEFAULT_ARCH
 from .compiler.nvrtc import load_source
 from .engine.simulation import simulate_spec
 from .engine.trace import TraceRequest
@@ -13,7 +14,7 @@ from .views import show
 
 
 def trace_pictures(spec: LaunchSpec, line: int | None = None, block: int = 0, warp: int = 0,
-                   execution: int = 1, arch: str = "sm_90", access: int | None = None,
+                   execution: int = 1, arch: str = DEFAULT_ARCH, access: int | None = None,
                    engine: str = "auto", **budget) -> tuple[KernelReport, list[show.WarpPicture]]:
     """Simulate `spec`, recording one warp's accesses on `line` (every memory line if None);
     `access` keeps only the line's access-th memory instruction (1-based, program order).

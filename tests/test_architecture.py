@@ -1,6 +1,6 @@
 """The package's shape: no import cycles between modules, function-level imports included (a
 lazy import is still a dependency; it only hides the cycle from the interpreter); no GPU's
-numbers in the code, neither as literals nor as parameter defaults (memsim/model/profiles/*.json
+numbers in the code, neither as literals nor as parameter defaults (memsim/gpus/profiles/*.json
 hold them, each with its source)."""
 from __future__ import annotations
 
@@ -154,7 +154,7 @@ def test_no_module_is_over_the_line_limit(package):
 def _profile_numbers() -> set[int]:
     """Numbers particular to one GPU: SM counts, L2 and DRAM sizes, clocks, bandwidths."""
     found = set()
-    for path in (ROOT / "memsim" / "model" / "profiles").glob("*.json"):
+    for path in (ROOT / "memsim" / "gpus" / "profiles").glob("*.json"):
         raw = json.loads(path.read_text())
         found.add(raw["sm_count"])
         found.update((raw["l2"]["size_bytes"], raw["dram"]["size_bytes"], raw["dram"]["bandwidth_gbs"]))
@@ -218,3 +218,19 @@ def test_the_readme_layout_table_lists_every_module():
                if "__pycache__" not in p.parts and p.read_text().strip(" \n").count("\n") > 1}
     assert modules - listed == set()
     assert listed - modules == set()
+
+
+GPU_NAMED = re.compile(r"""["'](H100|sm_90)["']""")
+DEFAULT_DECLARED = {"memsim/gpus/profile.py"}   # DEFAULT_GPU; the architecture is named in the profiles
+
+
+def test_the_default_gpu_and_its_arch_are_named_once():
+    """A GPU's name or architecture as a value in the code would pin it: the profiles name
+    them (memsim/gpus/profiles/*.json) and memsim.gpus.DEFAULT_GPU picks one."""
+    hits = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+            for package in ("memsim", "gpu", "validate") for path in (ROOT / package).rglob("*.py")
+            if str(path.relative_to(ROOT)) not in DEFAULT_DECLARED
+            for n, line in enumerate(path.read_text().splitlines(), 1) if GPU_NAMED.search(line)]
+    assert hits == []
+    declared = (ROOT / "memsim/gpus/profile.py").read_text()
+    assert len(GPU_NAMED.findall(declared)) == 1

@@ -5,7 +5,7 @@
 
 The microbenchmarks are gpu/calibrate.py's; this module turns their results into GpuProfile
 fields, each with a `source` that says how it was measured, and with --record writes them into
-memsim/model/profiles/<gpu>.json (the numbers a datasheet gave are kept where nothing was measured).
+memsim/gpus/profiles/<gpu>.json (the numbers a datasheet gave are kept where nothing was measured).
 """
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from typing import Callable
 from pydantic import ValidationError
 from rich.console import Console
 
-from memsim.model import gpu_profile
+from memsim import gpus
 from memsim.errors import MemsimError
-from memsim.model.gpu_profile import Calibration, GpuProfile
+from memsim.gpus import Calibration, GpuProfile
 
 from .microbench_rules import RULES as INSTRUCTION_RULES
 from .report import table
@@ -120,7 +120,7 @@ def load_result(path: Path):
 def profile_for(gpu_name: str) -> GpuProfile:
     """The shipped profile of the GPU a result was measured on (by its marketing name)."""
     from gpu.versions import gpu_slug
-    return gpu_profile.load(gpu_slug(gpu_name))
+    return gpus.load(gpu_slug(gpu_name))
 
 
 def command(args: argparse.Namespace) -> int:
@@ -144,7 +144,7 @@ def command(args: argparse.Namespace) -> int:
             if getattr(new, path.split(".")[0]) is not None and new.measured(path)]
     console.print(table(f"{new.name}: measured on {result.versions.gpu}", ["field", "before", "measured"], rows))
     if args.record:
-        console.print(f"recorded {gpu_profile.save(new)}")
+        console.print(f"recorded {gpus.save(new)}")
     return 0
 
 
@@ -153,7 +153,7 @@ def add_parser(commands) -> None:
     cal.add_argument("--gpu", action="store_true", help="measure on this machine's GPU")
     cal.add_argument("--from", dest="source", type=Path, default=None,
                      help="use a calibration result written by --out (measured elsewhere)")
-    cal.add_argument("--record", action="store_true", help="write the numbers into memsim/model/profiles/")
+    cal.add_argument("--record", action="store_true", help="write the numbers into memsim/gpus/profiles/")
     cal.add_argument("--out", type=Path, default=None, help="also write the raw result here (JSON)")
     cal.add_argument("--work", type=Path, default=None, help="with --gpu: ncu files go here")
     cal.add_argument("--no-ncu", action="store_true", help="with --gpu: event timings only")

@@ -13,7 +13,7 @@
     validate durations --gpu [--launches N]  repeated ncu durations of the cases (their median
                                           is what the time model is held to)
     validate import DIR                   file measurement files fetched from a GPU machine
-    validate calibrate --gpu [--record]   measure the GPU profile's numbers (memsim/model/profiles/)
+    validate calibrate --gpu [--record]   measure the GPU profile's numbers (memsim/gpus/profiles/)
 
 Exit status: 0 when every exact metric equals the hardware, 1 when one differs (or cannot be
 simulated), 2 on bad input or a missing GPU, with one line on stderr; 130 on Ctrl-C ("interrupted").
@@ -36,10 +36,10 @@ from rich.console import Console
 from gpu.driver import CatalogRef, DriverCase
 from gpu.measure import NCU_METHOD, MeasureOptions, measure, ncu_method
 from memsim import metrics as m
-from memsim.cli import progress
+from memsim.tools import progress
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec
-from memsim.cli.pool import run_all
+from memsim.tools.pool import run_all
 
 from . import calibrate, preregistration
 from .fuzz2_cases import FUZZ2_N, FUZZ2_SEED
@@ -170,8 +170,8 @@ def recordings_of(files: list[rec.MeasurementFile], model: str | None, data: Pat
     leave-one-family-out fits must not read H200 durations)."""
     if not model:
         return files
-    from memsim.model import gpu_profile
-    gpu = gpu_profile.load(model).name
+    from memsim import gpus
+    gpu = gpus.load(model).name
     mine = [f for f in files if f.gpu == gpu.lower()]
     if not mine:
         raise rec.RecordError(f"no recordings of the {gpu} under {data} (found: "

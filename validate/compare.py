@@ -19,8 +19,8 @@ from memsim import metrics as m
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec, digest
 from memsim.report import KernelReport
-from memsim.cli.pool import run_all
-from memsim.cli.progress import Advance
+from memsim.tools.pool import run_all
+from memsim.tools.progress import Advance
 
 from .cross_validation import CrossValidation
 from .record import DATA_DIR, CaseRecord, MeasurementFile

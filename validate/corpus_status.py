@@ -19,6 +19,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from memsim import metrics as m
+from memsim.gpus import DEFAULT_ARCH
 
 from .corpus_cases import CORPUS_DIR, corpus_cases, source_file
 
@@ -103,7 +104,7 @@ def _own_listing_status(spec) -> dict:
     started = time.perf_counter()
     try:
         entry = lowered_name(spec.source, spec.kernel, options=spec.options)
-        own = kernel_section(listing(spec.source, "sm_90", tuple(spec.options), "kernel.cu"), entry)
+        own = kernel_section(listing(spec.source, DEFAULT_ARCH, tuple(spec.options), "kernel.cu"), entry)
         simulate(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(), spec.shared_mem,
                  options=spec.options, engine=SassEngine(own))
         return {"status": "ok", "error": "", "seconds": round(time.perf_counter() - started, 2)}

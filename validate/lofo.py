@@ -25,9 +25,9 @@ from collections import defaultdict
 
 import numpy as np
 
-from memsim.model import gpu_profile
+from memsim import gpus
 from memsim import metrics as m
-from memsim.model.gpu_profile import GpuProfile
+from memsim.gpus import GpuProfile
 from memsim.report import KernelReport
 from memsim.model.timing import TimeModelConstants
 
@@ -46,7 +46,7 @@ METHOD = ("leave one kernel family out (validate.families): refit TimeModelConst
 def cross_validate(cases: list[TimeCase], profile: GpuProfile | None = None, traffic: str = "measured",
                    start: TimeModelConstants | None = None, rounds: int = 3) -> CrossValidation:
     """LOFO over the non-held-out cases, and the held-out ones from a fit on all of those."""
-    profile = profile or gpu_profile.load("H100")
+    profile = profile or gpus.default_profile()
     start = start or TimeModelConstants.for_gpu(profile)
     pool = [c for c in cases if not is_held_out(c.family)]
     held = [c for c in cases if is_held_out(c.family)]
@@ -141,7 +141,7 @@ def cross_validate_run(work: list[tuple[MeasurementFile, CaseRecord]],
     reports = {key: KernelReport.model_validate(p.report) for key, p in predictions.items() if p.report}
     cases = [time_case(c, f.case_set, report, report.static_shared_bytes, recorded_registers(c))
              for f, c in work if (report := reports.get((f.gpu, f.case_set, c.name))) and m.DURATION in c.metrics]
-    return cross_validate(cases, gpu_profile.load(model), traffic="model") if cases else None
+    return cross_validate(cases, gpus.load(model), traffic="model") if cases else None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,10 +23,10 @@ from types import SimpleNamespace
 import numpy as np
 from pydantic import BaseModel, Field
 
-from memsim.model import gpu_profile
+from memsim import gpus
 from memsim import metrics as m
 from memsim.report import KernelReport
-from memsim.model.gpu_profile import GpuProfile
+from memsim.gpus import GpuProfile
 from memsim.model.timing import (TRAFFIC_METRICS, DurationInputs, TimeEstimate, TimeModelConstants, combine,
                            duration_inputs, predict_time)
 
@@ -108,7 +108,7 @@ def time_case(record: rec.CaseRecord, case_set: str, report: KernelReport, stati
 
 def predict(case: TimeCase, traffic: str = "measured", profile=None,
             constants: TimeModelConstants | None = None) -> TimeEstimate:
-    return predict_time(case.report, _given(case, traffic), profile or gpu_profile.load("H100"),
+    return predict_time(case.report, _given(case, traffic), profile or gpus.default_profile(),
                         registers_per_thread=case.registers, static_shared_bytes=case.static_shared_bytes,
                         arguments=case.arguments, constants=constants)
 
@@ -120,7 +120,7 @@ def _given(case: TimeCase, traffic: str) -> dict[str, float] | None:
 
 
 def evaluate(cases: list[TimeCase], traffic: str = "measured", constants: TimeModelConstants | None = None) -> TimeAccuracy:
-    profile = gpu_profile.load("H100")
+    profile = gpus.default_profile()
     estimates = [predict(c, traffic, profile, constants) for c in cases]
     pred = np.array([e.duration_ns for e in estimates])
     meas = np.array([c.duration_ns for c in cases])
@@ -166,7 +166,7 @@ class FitSet:
     def __init__(self, cases: list[TimeCase], profile: GpuProfile | None = None, traffic: str = "measured"):
         check_not_held_out(c.family for c in cases)
         self.cases, self.traffic = cases, traffic
-        self.profile = profile or gpu_profile.load("H100")
+        self.profile = profile or gpus.default_profile()
         self.measured = np.array([c.duration_ns for c in cases])
         self.long = self.measured > 5000
         self.suite = np.array([c.case_set == "suite" for c in cases])
@@ -259,7 +259,7 @@ def _simulate_one(record, engine: str = "ptx") -> dict:
 
     spec = record.spec
     report, _ = simulate_spec(spec, engine=engine)
-    program = lower(parse(compile_cuda(spec.source, "sm_90", tuple(spec.options)).ptx), spec.kernel)
+    program = lower(parse(compile_cuda(spec.source, gpus.DEFAULT_ARCH, tuple(spec.options)).ptx), spec.kernel)
     return {"name": record.name, "report": stored_report(report), "static_shared_bytes": program.shared_static}
 
 

@@ -23,7 +23,8 @@ from pydantic import BaseModel
 from ..compiler import shipped
 from ..compiler.nvrtc import compile_cuda, nvrtc_version
 from ..errors import CatalogError
-from ..cli.launch_args import DLCM_CA
+from ..gpus import DEFAULT_ARCH
+from ..launch import DLCM_CA
 from ..model.pascal import NVRTC_OLDEST_ARCH
 from .entries import ENTRIES
 
@@ -31,7 +32,7 @@ SIZES = tuple(2**k for k in range(4, 15))
 BLOCKS = tuple((bx, threads // bx, 1) for threads in (2**k for k in range(5, 11))
                for bx in (2**j for j in range(11)) if bx <= threads)
 DOCS_EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
-SASS_ARCH = "sm_90"
+SASS_ARCH = DEFAULT_ARCH
 
 
 class Job(BaseModel):

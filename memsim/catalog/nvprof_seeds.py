@@ -13,10 +13,9 @@ from typing import Literal
 from pydantic import BaseModel
 
 from .. import metrics as m
-from ..launch import LaunchSpec
+from ..launch import DLCM_CA, LaunchSpec
 from .entries import ENTRIES
 
-DLCM_CA = "-Xptxas=-dlcm=ca"
 TIME_MS = "time_ms"   # the seed's kernel time: CUDA events (000) or a host timer around launch + sync (001)
 DURATION_MS = "duration_ms"   # ncu's "Duration" (gpu__time_duration.sum, ms) in its Speed Of Light section
 DRAM_PCT = "dram_throughput_pct"   # ncu's "DRAM Throughput" (% of the DRAM's peak bytes per second)

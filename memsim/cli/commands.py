@@ -3,7 +3,7 @@
 Parses arguments and dispatches; the tables come from memsim.views.render. A MemsimError (a user's
 mistake: unknown kernel, bad geometry, bad argument spec, missing file, compile error) prints
 `error: <message>` on stderr and exits 2; a failed --check exits 1; Ctrl-C prints
-`interrupted` and exits 130 (memsim.cli.progress).
+`interrupted` and exits 130 (memsim.tools.progress).
 """
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import catalog
-from . import progress
+from ..gpus import DEFAULT_ARCH
+from ..tools import progress
 from ..views import render
 from ..errors import LaunchError, MemsimError
 from ..launch import LaunchSpec
@@ -71,7 +72,7 @@ def add_coverage_command(commands) -> None:
         "Exits 1 when some kernel has any.")
     coverage.add_argument("target", metavar="FILE", help=".cu file")
     coverage.add_argument("--kernel", help="only this kernel (extern \"C\", mangled or C++ name like 'reduce<256>')")
-    coverage.add_argument("--arch", default="sm_90", help="target architecture (default sm_90)")
+    coverage.add_argument("--arch", default=DEFAULT_ARCH, help=f"target architecture (default {DEFAULT_ARCH})")
     coverage.add_argument("--option", action="append", default=[], metavar="OPT",
                           help="NVRTC option such as -DX=1 (repeatable)")
     coverage.add_argument("-I", "--include-dir", action="append", default=[], metavar="DIR",
@@ -125,7 +126,7 @@ def _check_metrics(args: argparse.Namespace) -> None:
     """--metrics nvprof needs a GPU nvprof profiled: one whose profile counts with Pascal's rules."""
     if args.metrics != "nvprof":
         return
-    from ..model.gpu_profile import load
+    from ..gpus import load
     from ..model.pascal import uses_pascal_rules
 
     if not args.gpu or not uses_pascal_rules(load(args.gpu)):
@@ -169,7 +170,7 @@ def run_predict(args: argparse.Namespace) -> int:
 
 
 def _nvprof_table(report) -> str:
-    from ..model.gpu_profile import load
+    from ..gpus import load
     from ..views.nvprof import metrics_from_values, render_table
 
     metrics = metrics_from_values(report.nvprof_metrics)

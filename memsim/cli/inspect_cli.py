@@ -10,6 +10,7 @@ import argparse
 import importlib.util
 from pathlib import Path
 
+from ..gpus import DEFAULT_ARCH
 from ..views import advice, compare, show, source_view
 from .launch_args import ARG_HELP, add_launch_arguments, make_console, is_source_file, resolve_launches, run_launch
 from ..compiler.nvrtc import load_source, report_source
@@ -97,7 +98,7 @@ def run_show(args: argparse.Namespace) -> int:
     if args.execution < 1:
         raise LaunchError("--execution counts from 1")
     _, pictures = trace_pictures(spec, line=args.line, block=block_index(args.block_index, spec.grid),
-                                 warp=args.warp, execution=args.execution, arch=args.arch or "sm_90",
+                                 warp=args.warp, execution=args.execution, arch=args.arch or DEFAULT_ARCH,
                                  access=args.access, engine=args.engine,
                                  max_warp_instructions=args.max_warp_instructions, timeout=args.timeout)
     show.print_pictures(pictures, make_console())

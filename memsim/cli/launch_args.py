@@ -13,17 +13,16 @@ from pydantic import BaseModel
 from rich.console import Console
 
 from .. import catalog
-from . import progress
+from ..tools import progress
 from ..views import render
 from ..compiler.nvrtc import include_options
 from ..errors import LaunchError
 from ..catalog.nvprof_seeds import seed_launch
-from ..launch import ArgSpec, LaunchSpec, dims
+from ..launch import DLCM_CA, ArgSpec, LaunchSpec, dims
 from ..prediction import predict_spec
 from ..engine.interface import DEFAULT_BUDGET, DEFAULT_TIMEOUT
 from ..engine.simulation import simulate_spec
 
-DLCM_CA = "-Xptxas=-dlcm=ca"   # NVRTC passes it on to ptxas; memsim.model.pascal reads it from the options
 SOURCE_SUFFIXES = (".cu", ".cuh", ".ptx", ".py", ".sass", ".cubin")
 BIG_LAUNCH_THREADS = 1 << 20   # launches this large get a spinner: they take seconds or more
 
@@ -89,7 +88,7 @@ def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) ->
                         "GTX1060; else sm_90)")
     parser.add_argument("--gpu", metavar="NAME",
                         help="also model caches, DRAM and time on this GPU (H100, A100, GTX1060, "
-                             "GTX1050Ti, H200; see memsim/model/profiles): marked 'modeled'")
+                             "GTX1050Ti, H200; see memsim/gpus/profiles): marked 'modeled'")
     parser.add_argument("--max-warp-instructions", type=int, default=DEFAULT_BUDGET, metavar="N",
                         help=f"stop a launch past N warp instructions per worker and chunk of blocks "
                              f"(default {DEFAULT_BUDGET:,})")
@@ -248,7 +247,7 @@ def compute_launch(spec: LaunchSpec, options: LaunchOptions):
     budget = dict(max_warp_instructions=options.max_warp_instructions, timeout=options.timeout)
     if options.gpu:
         return predict_spec(spec, arch=options.arch, engine=options.engine, gpu=options.gpu, **budget)
-    return simulate_spec(spec, arch=options.arch or "sm_90", engine=options.engine, **budget)
+    return simulate_spec(spec, arch=options.arch, engine=options.engine, **budget)
 
 
 def run_launch(spec: LaunchSpec, args: argparse.Namespace):

@@ -7,7 +7,7 @@
 Every configuration is an ordinary launch, built by memsim.cli.launch_args' launch building from the
 command's arguments with the configuration's values filled in, so a row means what
 `memsim predict` would print for that launch. The launches are independent: they run on every
-core (memsim.cli.pool) or, with --dask, on a dask.distributed cluster (an existing engine, not a
+core (memsim.tools.pool) or, with --dask, on a dask.distributed cluster (an existing engine, not a
 scheduler of ours); both give the same rows, in the same order.
 """
 from __future__ import annotations
@@ -26,13 +26,14 @@ from pydantic import BaseModel, TypeAdapter
 from rich.table import Table
 from rich.text import Text
 
-from . import launch_args, progress
+from . import launch_args
+from ..tools import progress
 from .. import metrics as m
 from ..views import render
 from ..compiler.nvrtc import load_source
 from ..errors import LaunchError, MemsimError
 from ..launch import LaunchSpec, dims
-from .pool import run_all
+from ..tools.pool import run_all
 from ..report import KernelReport
 
 CATALOG_PARAMS = ("nx", "ny", "dtype")   # a catalog entry's geometry flags
@@ -305,7 +306,7 @@ def row(job: SweepJob, report: KernelReport) -> SweepRow:
 
 def run_local(jobs: list[SweepJob], options: launch_args.LaunchOptions, processes: int,
               advance: progress.Advance = lambda n=1: None) -> list[SweepRow]:
-    """The sweep on this machine's cores (memsim.cli.pool)."""
+    """The sweep on this machine's cores (memsim.tools.pool)."""
     return run_all(run_job, [(job, options) for job in jobs], processes, advance)
 
 

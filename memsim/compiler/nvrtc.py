@@ -13,6 +13,7 @@ from typing import Sequence
 
 from pydantic import BaseModel
 
+from ..gpus import DEFAULT_ARCH
 from . import names
 from ..errors import CompileError
 from .shipped import ToolMissing, lookup, missing_tool
@@ -58,7 +59,7 @@ def nvrtc_version() -> str:
 
 
 def virtual_arch(arch: str) -> str:
-    """'sm_90' or 'compute_90' -> 'compute_90'; anything else is a CompileError."""
+    """sm_XX" or "compute_XX" -> "compute_XX"; anything else is a CompileError."""
     match = ARCH_PATTERN.match(arch.strip())
     if not match:
         raise CompileError(f"bad architecture '{arch}': write it like sm_90 or compute_80")
@@ -133,7 +134,7 @@ def run_nvrtc(source: str, source_name: str, flags: Sequence[str], name_expressi
     return buffer, lowered
 
 
-def compile_cuda(source: str, arch: str = "sm_90", options: tuple[str, ...] | list[str] = (),
+def compile_cuda(source: str, arch: str = DEFAULT_ARCH, options: tuple[str, ...] | list[str] = (),
                  source_name: str = "kernel.cu", name_expressions: Sequence[str] = ()) -> CompiledModule:
     """Compile CUDA C++ text to PTX with line info; CompileError carries NVRTC's log.
     `name_expressions` (C++ names like `reduce<256>`) are instantiated and lowered."""
@@ -166,7 +167,7 @@ def _shipped(source: str, varch: str, options: tuple[str, ...], source_name: str
                           name_expressions=name_expressions, lowered_names=found.lowered_names)
 
 
-def compile_for_kernel(source: str, kernel: str, arch: str = "sm_90", options: Sequence[str] = (),
+def compile_for_kernel(source: str, kernel: str, arch: str = DEFAULT_ARCH, options: Sequence[str] = (),
                        source_name: str = "kernel.cu") -> tuple[CompiledModule, str]:
     """(module, lowered name) of the kernel a user names: an extern "C" name, a mangled name, or
     a C++ name expression (`reduce<256>`, compiled in as CuPy's name_expressions do). A plain
@@ -200,7 +201,7 @@ def _with_expression(source: str, kernel: str, arch: str, options: tuple[str, ..
     return compiled, lowered
 
 
-def lowered_name(source: str, kernel: str, arch: str = "sm_90", options: Sequence[str] = (),
+def lowered_name(source: str, kernel: str, arch: str = DEFAULT_ARCH, options: Sequence[str] = (),
                  source_name: str = "kernel.cu") -> str:
     """The PTX/cubin entry name of the kernel a user names (see compile_for_kernel)."""
     return compile_for_kernel(source, kernel, arch, tuple(options), source_name)[1]
@@ -240,6 +241,17 @@ def _check(err, what: str) -> None:
 
 # SASS made elsewhere (an nvdisasm listing, a cubin): it has no CUDA or PTX text.
 SASS_SUFFIXES = (".sass", ".cubin")
+
+
+# First line of PTX a front end made for the default architecture (memsim.numba_cuda): how the
+# engine registry's "auto" tells it from other PTX (it runs on the SASS engine) without the
+# engines importing a front end.
+SASS_PTX_MARKER = "// memsim: numba.cuda kernel"
+
+
+def is_sass_ready_ptx(text: str) -> bool:
+    """Whether `text` is PTX a front end marked as made for the default architecture."""
+    return text.startswith(SASS_PTX_MARKER)
 
 
 def load_source(source: str) -> tuple[str, str, bool]:
@@ -298,7 +310,7 @@ class KernelModule(BaseModel):
     name_expressions: tuple[str, ...] = ()
 
 
-def kernel_module(text: str, source_name: str, is_ptx: bool, kernel: str, arch: str = "sm_90",
+def kernel_module(text: str, source_name: str, is_ptx: bool, kernel: str, arch: str = DEFAULT_ARCH,
                   options: Sequence[str] = ()) -> KernelModule:
     """The module of `kernel` from CUDA C or PTX text (PTX: matched by lowered or demangled name)."""
     if is_ptx:

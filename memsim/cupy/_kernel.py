@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from ..gpus import DEFAULT_ARCH
 from ..compiler.nvrtc import kernel_module, load_source
 from ..errors import LaunchError
 from ..engine.layout import kernel_layout
@@ -25,7 +26,7 @@ from ..engine.simulation import simulate
 from ._array import ndarray
 from ._mirror import CupyTypeError, not_mirrored
 
-ARCH = "sm_90"
+ARCH = DEFAULT_ARCH
 _REPORTS: list[KernelReport] = []
 _PYTHON_SCALARS = ((bool, np.bool_), (int, np.int64), (float, np.float64), (complex, np.complex128))
 

@@ -23,6 +23,7 @@ from typing import ClassVar, Sequence
 import numpy as np
 
 from ..compiler.nvrtc import KernelModule, kernel_module, load_source
+from ..gpus import GpuProfile, default_profile
 from ..launch import Value
 from ..stream import CodeFlow
 from .layout import KernelLayout
@@ -53,7 +54,12 @@ class Launch:
     timeout: float | None = DEFAULT_TIMEOUT   # seconds of emulation; None or 0: no limit
     trace: TraceRequest | None = None
     issue_trace: IssueTraceRequest | None = None   # engines that cannot record leave it unfilled
-    nsmid: int = 1                         # %nsmid: SMs of the default GPU profile
+    gpu: GpuProfile = field(default_factory=default_profile)   # the GPU it runs on
+
+    @property
+    def nsmid(self) -> int:
+        """%nsmid: the GPU's SMs (%smid ranges over them)."""
+        return self.gpu.sm_count
 
     @property
     def threads(self) -> int:
@@ -116,7 +122,11 @@ class Engine(ABC):
     name: ClassVar[str]                  # memsim.simulate(..., engine=name)
     label: ClassVar[str]                 # how errors name an instruction: "<label> instruction 12"
     note: ClassVar[str]                  # what its counts are
-    arches: ClassVar[tuple[str, ...]] = ()   # architectures whose code it runs as the GPU does
+
+    @classmethod
+    def runs(cls, arch: str) -> bool:
+        """Whether it runs `arch`'s code as the GPU does (what "auto" picks it for)."""
+        return False
 
     @staticmethod
     def compile(source: str, kernel_name: str, arch: str, options: Sequence[str]) -> tuple[Source, KernelModule]:

@@ -8,7 +8,7 @@ registers and the static shared memory, which only the compiled kernel knows, be
 from __future__ import annotations
 
 from ..errors import LaunchError
-from ..model.gpu_profile import GpuProfile
+from ..gpus import GpuProfile
 
 INVALID_CONFIGURATION = "cudaErrorInvalidConfiguration"
 OUT_OF_RESOURCES = "cudaErrorLaunchOutOfResources"

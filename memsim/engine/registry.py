@@ -8,7 +8,8 @@ Adding an engine: implement memsim.engine.interface.Engine and list its class in
 """
 from __future__ import annotations
 
-from ..compiler.nvrtc import SASS_SUFFIXES, load_source
+from ..gpus import DEFAULT_ARCH
+from ..compiler.nvrtc import SASS_SUFFIXES, is_sass_ready_ptx, load_source
 from ..errors import LaunchError
 from .interface import Engine
 
@@ -37,22 +38,20 @@ def check_engine(engine: str) -> None:
         raise LaunchError(f"unknown engine '{engine}': use {', '.join(CHOICES)}")
 
 
-def resolve_engine(engine: str, source: str, arch: str = "sm_90") -> str:
+def resolve_engine(engine: str, source: str, arch: str = DEFAULT_ARCH) -> str:
     """The engine "auto" stands for: the SASS engine for CUDA C compiled for an architecture
-    whose SASS it runs (SassEngine.arches: the GPU's own instructions) and numba.cuda's PTX (made
+    whose SASS it runs (SassEngine.runs: the GPU's own instructions) and numba.cuda's PTX (made
     for sm_90, linked by nvJitLink), the PTX engine for other PTX input and other architectures.
     A .sass listing or .cubin runs on the SASS engine only."""
-    from ..numba_cuda import is_numba_ptx
-
     check_engine(engine)
     text, name, is_ptx = load_source(source)
     if source.strip().endswith(SASS_SUFFIXES):
-        if engine == PTX or arch != "sm_90":
+        if engine == PTX or arch != DEFAULT_ARCH:
             raise LaunchError(f"{name} is sm_90 SASS: it runs on the SASS engine only (no --engine ptx, "
                               f"no other architecture)")
         return SASS
     if engine != "auto":
         return engine
     if is_ptx:
-        return SASS if arch == "sm_90" and is_numba_ptx(text) else PTX
-    return SASS if arch in _classes()[SASS].arches else PTX
+        return SASS if arch == DEFAULT_ARCH and is_sass_ready_ptx(text) else PTX
+    return SASS if _classes()[SASS].runs(arch) else PTX

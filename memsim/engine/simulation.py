@@ -17,7 +17,7 @@ from .. import metrics as m
 from ..compiler.nvrtc import include_options, report_source
 from ..errors import LaunchError
 from ..launch import LaunchSpec, Value, dims
-from ..model.gpu_profile import DEFAULT_GPU, GpuProfile, load, sm_count
+from ..gpus import GpuProfile, for_arch, load as load_gpu
 from ..report import KernelReport
 from . import registry
 from .jit_cache import drop_stale
@@ -31,7 +31,7 @@ from .trace import TraceRequest
 
 
 def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None = None,
-             shared_mem: int = 0, arch: str = "sm_90", options: Sequence[str] = (), *,
+             shared_mem: int = 0, arch: str | None = None, options: Sequence[str] = (), *,
              max_warp_instructions: int = DEFAULT_BUDGET, timeout: float | None = DEFAULT_TIMEOUT,
              trace: TraceRequest | None = None, engine: str | Engine = "auto",
              include_dirs: Sequence[str] | None = None, gpu: str | GpuProfile | None = None,
@@ -53,13 +53,15 @@ def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None
     `trace` (memsim.engine.trace.TraceRequest) records selected warp accesses lane by lane; its
     pcs are the instruction indices of the engine that runs. `issue_trace`
     (memsim.engine.issue_trace.IssueTraceRequest) records every warp instruction of a sample of
-    blocks for the timing simulation (the SASS engine fills it).
+    blocks for the timing simulation (the SASS engine fills it). `gpu` (a name or a GpuProfile;
+    default: the GPU of `arch`, memsim.gpus.for_arch) is what %nsmid and %smid read, and whose
+    limits a launch must keep: one the GPU would refuse is refused as its driver does
+    (LaunchError naming the CUDA error: memsim.engine.launch_limits); `arch` defaults to its
+    profile's.
 
     The run stops with one line (BudgetExceeded) naming the source line and the warps still
     running past `max_warp_instructions` (warp instructions per worker and chunk of blocks;
-    `max_instructions` is its old name) or `timeout` seconds of emulation (None or 0: no limit).
-    A launch the GPU `gpu` (a profile name or GpuProfile; default H100) would refuse is refused
-    as its driver does (LaunchError naming the CUDA error: memsim.engine.launch_limits)."""
+    `max_instructions` is its old name) or `timeout` seconds of emulation (None or 0: no limit)."""
     if max_instructions is not None:
         max_warp_instructions = max_instructions
     if not isinstance(source, str):
@@ -69,8 +71,9 @@ def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None
     if block is None or args is None:
         raise LaunchError("simulate(source, kernel_name, grid, block, args): give the block and the arguments")
     started = time.perf_counter()
+    profile = limits_profile(gpu, arch)
+    arch = arch or profile.arch
     runner = engine if isinstance(engine, Engine) else registry.get(registry.resolve_engine(engine, source, arch))
-    profile = limits_profile(gpu)
     launch = check_launch(source, kernel_name, grid, block, args, shared_mem, arch,
                           (*options, *include_options(include_dirs)), max_warp_instructions, trace, profile,
                           timeout)
@@ -88,9 +91,10 @@ def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None
     return assemble_report(runner, launch, kernel, result, time.perf_counter() - started)
 
 
-def limits_profile(gpu: str | GpuProfile | None = None) -> GpuProfile:
-    """The GPU whose launch limits apply: `gpu`, else the default GPU (the H100)."""
-    return gpu if isinstance(gpu, GpuProfile) else load(gpu or DEFAULT_GPU)
+def limits_profile(gpu: str | GpuProfile | None = None, arch: str | None = None) -> GpuProfile:
+    """The GPU a launch runs on and whose limits apply: `gpu`, else the GPU of `arch`
+    (memsim.gpus.for_arch: the default GPU where its arch matches)."""
+    return load_gpu(gpu) if isinstance(gpu, str) else gpu or for_arch(arch)
 
 
 def check_launch(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int,
@@ -99,8 +103,8 @@ def check_launch(source: str, kernel_name: str, grid, block, args: Sequence[Valu
                  timeout: float | None = DEFAULT_TIMEOUT) -> Launch:
     """The launch every engine runs, checked against `gpu`'s limits before anything is compiled
     (LaunchError naming the CUDA error); the static shared memory and the registers are checked
-    once the kernel is loaded (simulate)."""
-    profile = limits_profile(gpu)
+    once the kernel is loaded (simulate). `gpu` defaults to the GPU of `arch`."""
+    profile = limits_profile(gpu, arch)
     grid3, block3 = dims(grid), dims(block)
     check_geometry(grid3, block3, profile)
     check_shared(0, shared_mem, profile)
@@ -109,7 +113,7 @@ def check_launch(source: str, kernel_name: str, grid, block, args: Sequence[Valu
         raise LaunchError("max_warp_instructions must be >= 1 and timeout >= 0 (0: no limit)")
     return Launch(source=source, kernel_name=kernel_name, grid=grid3, block=block3, args=list(args),
                   shared_mem=shared_mem, arch=arch, options=tuple(options), budget=budget,
-                  timeout=timeout, trace=trace, nsmid=sm_count())
+                  timeout=timeout, trace=trace, gpu=profile)
 
 
 def assemble_report(engine: Engine, launch: Launch, kernel: LoadedKernel, result: RunResult,

@@ -24,7 +24,7 @@ from typing import Sequence
 import numpy as np
 from pydantic import BaseModel, Field
 
-from .gpu_profile import GpuProfile
+from ..gpus import GpuProfile
 from ..report import InstructionCounters, KernelReport
 from ..stream import WarpAccesses
 

@@ -1,6 +1,6 @@
 """Kernel time from the counted and modeled traffic: ncu's gpu__time_duration and CUDA-event time.
 
-    estimate = memsim.model.timing.predict_time(report, traffic, memsim.model.gpu_profile.load("H100"))
+    estimate = memsim.model.timing.predict_time(report, traffic, memsim.gpus.default_profile())
     estimate.duration_ns        # gpu__time_duration.sum as ncu measures it (base clocks, cold caches)
     estimate.event_ms           # CUDA-event time of a launch from Python at boost clocks, warm L2
 
@@ -41,7 +41,7 @@ from collections import defaultdict
 from pydantic import BaseModel, Field
 
 from .. import metrics as m
-from .gpu_profile import DEFAULT_GPU, GpuProfile
+from ..gpus import DEFAULT_GPU, GpuProfile
 from ..report import KernelReport
 
 DEFAULT_REGISTERS = 32
@@ -166,7 +166,7 @@ def duration_inputs(report: KernelReport, traffic=None, profile: GpuProfile | No
 
 
 def _default_profile(report: KernelReport) -> GpuProfile:
-    from .gpu_profile import load
+    from ..gpus import load
     return load(report.gpu or DEFAULT_GPU)
 
 

@@ -27,7 +27,7 @@ import math
 import numpy as np
 from pydantic import BaseModel, Field
 
-from ..model.gpu_profile import GpuProfile
+from ..gpus import GpuProfile
 from ..report import KernelReport
 from ..stream import IssueSchedule, WarpInstructionTrace
 from .machine import machine_config, memory_table, pipe_intervals, wait_latencies

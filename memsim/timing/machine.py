@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import metrics as m
-from ..model.gpu_profile import GpuProfile
+from ..gpus import GpuProfile
 from ..report import KernelReport
 from ..stream import PIPES, WAITS
 from .sm import (C_COLD_CONSTANT, C_DRAM, C_DRAM_BYTE, C_L1_HIT, C_L2_HIT, C_L2_SECTOR, C_LAUNCH, C_LSU_QUEUE,

@@ -15,7 +15,7 @@ from typing import Callable
 from pydantic import BaseModel, Field
 
 from .. import metrics as m
-from ..model.gpu_profile import GpuProfile
+from ..gpus import GpuProfile
 from ..model.pascal import PascalCounts
 from ..report import KernelReport
 

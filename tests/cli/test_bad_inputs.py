@@ -14,7 +14,7 @@ import pytest
 import memsim
 from memsim.cli import main
 from memsim.errors import LaunchError
-from memsim.model.gpu_profile import load
+from memsim.gpus import load
 
 TRANSPOSE = ["examples/transpose.cu", "--kernel", "transpose_naive", "--grid", "2,2", "--block", "32,32",
              "--arg", "float32[64x64]", "--arg", "float32[64x64]:zeros"]

@@ -10,7 +10,7 @@ import pytest
 import memsim
 from memsim import catalog
 from memsim import metrics as m
-from memsim.model import gpu_profile
+from memsim import gpus
 from memsim.model.cache import CacheGeometry, CacheModel, CacheTuning, TrafficEstimate
 from memsim.prediction import model_traffic, simulate_with_caches
 from memsim.launch import LaunchSpec
@@ -272,7 +272,7 @@ def test_accuracy_rows_follow_the_targets():
 # -- the L2 request coalescer's domains, against the recorded probes -------------------------
 
 LRC_RESULTS = PROBE / "h100_lrc_results.json"
-_H100 = gpu_profile.load("H100")
+_H100 = gpus.load("H100")
 
 
 @functools.lru_cache(maxsize=1)

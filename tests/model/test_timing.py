@@ -8,13 +8,13 @@ import functools
 import numpy as np
 import pytest
 
-from memsim.model import gpu_profile
+from memsim import gpus
 from memsim import metrics as m
 from memsim.report import KernelReport
 from memsim.model.timing import TimeModelConstants, occupancy_of, predict_time
 from validate import time_accuracy as ta
 
-H100 = gpu_profile.load("H100")
+H100 = gpus.load("H100")
 
 
 @functools.lru_cache(maxsize=2)
@@ -99,13 +99,13 @@ def test_one_block_more_than_a_wave_costs_a_wave(blocks, waves):
 
 
 def test_a_dram_bound_kernel_is_slower_on_smaller_gpus():
-    times = {gpu: predict("s001_copyRow", "measured", gpu_profile.load(gpu)).duration_ns
+    times = {gpu: predict("s001_copyRow", "measured", gpus.load(gpu)).duration_ns
              for gpu in ("H100", "A100", "GTX1060", "GTX1050Ti")}
     assert times["H100"] < times["A100"] < times["GTX1060"] < times["GTX1050Ti"]
 
 
 def test_constants_change_the_prediction():
-    slow = TimeModelConstants.for_gpu(gpu_profile.load("H100")).model_copy(update={"first_touch_ns": 5000})
+    slow = TimeModelConstants.for_gpu(gpus.load("H100")).model_copy(update={"first_touch_ns": 5000})
     assert predict("s002_add1", constants=slow).duration_ns > predict("s002_add1").duration_ns + 4000
 
 

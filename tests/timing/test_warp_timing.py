@@ -10,7 +10,7 @@ import pytest
 import memsim
 from memsim import metrics as m
 from memsim.engine.issue_trace import IssueTraceRequest
-from memsim.model.gpu_profile import load
+from memsim.gpus import load
 from memsim.stream import NO_BARRIER, WAIT
 from memsim.timing import sample_blocks, simulate_time
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from typing import Sequence
 
+from ...gpus import DEFAULT_ARCH
 from ...compiler.nvrtc import load_source, run_nvrtc
 from ...errors import CompileError
 from ...compiler.shipped import ShippedModule, ToolMissing, lookup, missing_tool
@@ -32,7 +33,7 @@ CUPY_IMPLICIT_OPTIONS = ("-ftz=true",)
 NVDISASM_ENV = "MEMSIM_NVDISASM"
 
 
-def compile_cubin(source: str, arch: str = "sm_90", options: tuple[str, ...] = (),
+def compile_cubin(source: str, arch: str = DEFAULT_ARCH, options: tuple[str, ...] = (),
                   source_name: str = "kernel.cu", name_expressions: Sequence[str] = ()) -> bytes:
     """The cubin NVRTC makes for `arch` with the GPU side's flags (plus -lineinfo);
     `name_expressions` as memsim.compiler.nvrtc.compile_cuda's (the same expressions give the same
@@ -52,7 +53,7 @@ def _compile_cubin(source: str, arch: str, options: tuple[str, ...], source_name
 
 
 @functools.lru_cache(maxsize=64)
-def listing(source: str, arch: str = "sm_90", options: tuple[str, ...] = (),
+def listing(source: str, arch: str = DEFAULT_ARCH, options: tuple[str, ...] = (),
             source_name: str = "kernel.cu", name_expressions: tuple[str, ...] = ()) -> str:
     """nvdisasm's text of the cubin of `source` (kept: the cache model and the emulation of one
     launch both read it, and nvdisasm costs about 0.5 s a module); the shipped listing where
@@ -63,7 +64,7 @@ def listing(source: str, arch: str = "sm_90", options: tuple[str, ...] = (),
         return _shipped(source, arch, options, source_name, name_expressions, missing).sass
 
 
-def kernel_constant_banks(source: str, kernel: str, arch: str = "sm_90", options: tuple[str, ...] = (),
+def kernel_constant_banks(source: str, kernel: str, arch: str = DEFAULT_ARCH, options: tuple[str, ...] = (),
                           source_name: str = "kernel.cu",
                           name_expressions: tuple[str, ...] = ()) -> dict[int, bytes]:
     """The banks other than 0 that `kernel` (lowered name) sees at launch: from its cubin, or

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
+from ...gpus import DEFAULT_ARCH
 from ...compiler.nvrtc import compile_for_kernel, include_options, load_source
 from ...errors import LaunchError
 from ...compiler.names import demangle
@@ -20,7 +21,7 @@ from .program import unsupported_instructions
 Gap = tuple[str, int, str]   # (opcode with modifiers, source line, listing text)
 
 
-def coverage(source: str, kernel: str | None = None, arch: str = "sm_90", options: Sequence[str] = (),
+def coverage(source: str, kernel: str | None = None, arch: str = DEFAULT_ARCH, options: Sequence[str] = (),
              include_dirs: Sequence[str] | None = None) -> dict[str, list[Gap]]:
     """Kernel (lowered name) -> the instructions the SASS engine cannot run ([] = all supported).
     `kernel` (extern "C", mangled or a C++ name expression) limits it to one kernel."""

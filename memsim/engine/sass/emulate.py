@@ -50,9 +50,10 @@ C = ops_async_copy
 BAR_REDUCTIONS = ("POPC", "AND", "OR")
 MAX_CALL_DEPTH = 64
 # Launch constants handed to run_blocks (`launch`): block shape, grid shape, SM counts, budget,
-# shared bytes, the lowest local address.
-L_THREADS, L_BLOCK, L_GRID, L_NSMID, L_BUDGET, L_SHARED, L_LOCAL_LO, L_DEADLINE, N_LAUNCH = (
-    0, 1, 4, 7, 8, 9, 10, 11, 12)
+# shared bytes, the lowest local address, the clock reading at which to stop, where user shared
+# memory starts in the block's window.
+L_THREADS, L_BLOCK, L_GRID, L_NSMID, L_BUDGET, L_SHARED, L_LOCAL_LO, L_DEADLINE, L_SHARED_BASE, N_LAUNCH = (
+    0, 1, 4, 7, 8, 9, 10, 11, 12, 13)
 # ctx: what the families read of the launch (see ops_int._special), then a BAR.RED's state:
 # its reduction, the arrived threads whose predicate holds, the arrived threads, and the
 # result B2R.RESULT reads (count, flag).
@@ -131,7 +132,7 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
         _generic_step(code, pc, op, regs, w, block, active, launch, counters, err, memory, scratch, trace)
         return
     space = flags & (M.FL_GLOBAL | M.FL_SHARED | M.FL_LOCAL)
-    M.lane_addresses(code, pc, regs, w, active, addrs, space)
+    M.lane_addresses(code, pc, regs, w, active, addrs, space, launch[L_SHARED_BASE])
     store = op != M.O_LD and op != M.O_LDSM
     check_width = 4 if op == M.O_LDSM else width
     checked = active
@@ -151,7 +152,8 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
     elif op == M.O_ATOM or op == M.O_RED:
         M.atomics(code, pc, op, regs, w, active, addrs, heap8, shared8, f32b, f32v, f64b, f64v)
     elif op == M.O_LDGSTS:
-        C.ldgsts(code, pc, regs, w, active, checked, addrs, heap8, shared8, launch[L_SHARED], err, block)
+        C.ldgsts(code, pc, regs, w, active, checked, addrs, heap8, shared8, launch[L_SHARED],
+                 launch[L_SHARED_BASE], err, block)
         if err[0] != E_NONE:
             return
         active = checked   # lanes whose source predicate is false read nothing: not counted
@@ -173,8 +175,8 @@ def _generic_step(code, pc, op, regs, w, block, active, launch, counters, err, m
     (memsim.engine.sass.ops_memory.split_generic), then the instruction is counted as the
     H100 counts it (count_generic)."""
     addrs, sorted_scratch, bank_load = scratch[5], scratch[6], scratch[7]
-    M.lane_addresses(code, pc, regs, w, active, addrs, M.FL_GLOBAL)
-    glob, shared = M.split_generic(active, addrs)
+    M.lane_addresses(code, pc, regs, w, active, addrs, M.FL_GLOBAL, launch[L_SHARED_BASE])
+    glob, shared = M.split_generic(active, addrs, launch[L_SHARED_BASE])
     if not _generic_part(code, pc, op, regs, w, block, glob, M.FL_GLOBAL, launch, err, memory, addrs):
         return
     if not _generic_part(code, pc, op, regs, w, block, shared, M.FL_SHARED, launch, err, memory, addrs):

@@ -17,7 +17,8 @@ from typing import Sequence
 import numba
 import numpy as np
 
-from ... import metrics as m
+from ...gpus import DEFAULT_ARCH
+from ... import gpus, metrics as m
 from ...compiler.names import match_kernel, unknown_kernel
 from ...compiler.nvrtc import load_source
 from ...errors import MemsimError
@@ -37,7 +38,7 @@ from .control import issue_schedule
 from .listing_input import is_listing_file, listing_kernel
 from .ops_memory import STACK_TOP
 from .parser import parse as parse_sass
-from .program import (F_GUARD, F_TARGET, N_SLOTS, SassProgram, bind, constant_bank, constant_banks, lower,
+from .program import (F_GUARD, F_TARGET, N_SLOTS, SassProgram, sass_abi, bind, constant_bank, constant_banks, lower,
                       register_operands, round_trip_steps)
 
 # Local memory each thread may use below the stack top (register spills, local arrays, call
@@ -51,11 +52,14 @@ class SassEngine(Engine):
 
     name = "sass"
     label = "SASS"
-    note = "SASS-level: the instructions the GPU runs (sm_90 or sm_80 code)"
-    # Architectures whose SASS this engine runs: sm_90 (checked on 1,276 H100 launches) and sm_80
-    # (Ampere's SASS uses the same opcodes the seed kernels need; bank 0 differs, see
-    # memsim.engine.sass.program.PARAM_BASES; docs/a100.md).
-    arches = ("sm_80", "sm_90")
+    note = "SASS-level: the instructions the GPU runs"
+
+    @classmethod
+    def runs(cls, arch: str) -> bool:
+        """Architectures whose SASS layout a GPU profile gives (sass_abi): Hopper's, checked on
+        1,276 recorded launches, and Ampere's (the same opcodes the seed kernels need; bank 0
+        and the shared window differ, docs/a100.md)."""
+        return gpus.sass_abi(arch) is not None
 
     def __init__(self, listing: str | None = None):
         self.listing = listing
@@ -89,7 +93,7 @@ class SassEngine(Engine):
         if launch.trace is not None:
             _check_traceable(launch.trace, program)
             launch.trace.note_buffers(heap)
-        bank0 = constant_bank(launch.block, launch.grid, params, launch.arch)
+        bank0 = constant_bank(launch.block, launch.grid, params, launch.arch, launch.nsmid)
         others = kernel.private["banks"]
         if others is None:
             others = kernel_constant_banks(kernel.source.text, layout.kernel, launch.arch, tuple(launch.options),
@@ -131,7 +135,7 @@ class SassEngine(Engine):
         return metrics
 
 
-def sass_program(source: str, kernel: str, arch: str = "sm_90", options: Sequence[str] = (),
+def sass_program(source: str, kernel: str, arch: str = DEFAULT_ARCH, options: Sequence[str] = (),
                  source_name: str = "kernel.cu", sass: str | None = None,
                  name_expressions: Sequence[str] = ()) -> SassProgram:
     """The lowered SASS of one kernel (its lowered name) of a CUDA C source (or of `sass`,
@@ -194,6 +198,7 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, launch: Launc
     run_constants[e.L_NSMID], run_constants[e.L_BUDGET], run_constants[e.L_SHARED] = launch.nsmid, budget, shared_bytes
     run_constants[e.L_LOCAL_LO] = STACK_TOP - local_bytes
     run_constants[e.L_DEADLINE] = deadline_ns(launch.timeout)
+    run_constants[e.L_SHARED_BASE] = sass_abi(launch.arch).shared_window_base
     counters = np.zeros((workers, len(code), N_COUNTERS), np.int64)
     errs = np.zeros((workers, 6), np.int64)
     stats = np.zeros((workers, 2), np.int64)

@@ -12,6 +12,7 @@ import ctypes
 import functools
 from pathlib import Path
 
+from ...gpus import DEFAULT_ARCH
 from ...errors import CompileError
 from ...compiler.shipped import missing_tool
 
@@ -22,7 +23,7 @@ INSTALL = "pip install nvidia-nvjitlink==13.0.88"
 _API = "_13_0"   # the entry points are versioned: a library of another release lacks them
 
 
-def link_ptx(ptx: str, arch: str = "sm_90") -> bytes:
+def link_ptx(ptx: str, arch: str = DEFAULT_ARCH) -> bytes:
     """The cubin nvJitLink makes of PTX text for `arch`, with line tables (-lineinfo adds them
     and changes no instruction) so that nvdisasm -g names each instruction's source line."""
     return _link(ptx, arch)

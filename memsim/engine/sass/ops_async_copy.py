@@ -10,7 +10,7 @@ from numba import njit
 from ..faults import E_SHARED_OOB
 from ..memory import GLOBAL_BASE
 from .lanes import M32
-from .ops_memory import SHARED_WINDOW_BASE, SOURCE_PREDICATE, _fail
+from .ops_memory import SOURCE_PREDICATE, _fail
 from .rows import F_OPS, F_WIDTH, K_REG, M_NOT
 
 
@@ -30,7 +30,7 @@ def ldgsts_reading(code, pc, regs, w, active):
 
 
 @njit(cache=True, _nrt=False)
-def ldgsts(code, pc, regs, w, active, reading, addrs, heap8, shared8, shared_size, err, block):
+def ldgsts(code, pc, regs, w, active, reading, addrs, heap8, shared8, shared_size, window_base, err, block):
     """cp.async: copy each reading lane's bytes from global memory to its shared address; the
     other active lanes write zeros there."""
     width = code[pc, F_WIDTH]
@@ -43,7 +43,7 @@ def ldgsts(code, pc, regs, w, active, reading, addrs, heap8, shared8, shared_siz
             s += regs[w, code[pc, base + 1], lane] & M32
         if code[pc, base + 6] == K_REG:
             s += regs[w, code[pc, base + 7], lane] & M32
-        s = (s & 0xFFFFFF) - SHARED_WINDOW_BASE
+        s = (s & 0xFFFFFF) - window_base
         if s < 0 or s + width > shared_size or s % width:
             _fail(err, E_SHARED_OOB, pc, block, w * 32 + lane, s, width)
             return

@@ -14,7 +14,7 @@ from ..memory import SHARED_WINDOW_HI
 from ..simt import compare_ordered
 from .family import declare
 from .lanes import (M32, dst, has, popcount, signed, src_pred, src_u32, src_u64, write, write64)
-from .rows import (BOOL, F_CMP, F_FLAGS, F_OPS, F_SUB, FL_BIT64, FL_HI, FL_LEFT, FL_SIGNED, FL_SX32,
+from .rows import (BOOL, F_CMP, F_FLAGS, F_OPS, F_SUB, F_WIDE_OPS, FL_BIT64, FL_HI, FL_LEFT, FL_SIGNED, FL_SX32,
                    FL_U32, FL_WIDE, FL_X, K_IMM, P_BASE, RZ, URZ)
 
 OPS = declare("int", ("MOV", "MOV64", "S2R", "IADD3", "IMAD", "LEA", "LOP3", "PLOP3", "SHF",
@@ -245,6 +245,8 @@ def _imad_lanes(code, pc, regs, w, active, vec, flags):
         for lane in range(32):
             if cs >= 0 and cs != RZ and cs != URZ:
                 vec[4, lane] = regs[w, cs + 1, lane] & M32
+            elif cs < 0 and (code[pc, F_WIDE_OPS] >> 4) & 1:   # a 64-bit constant addend
+                vec[4, lane] = (code[pc, F_OPS + 13] >> 32) & M32
             elif cs < 0 and flags & FL_WIDE:
                 vec[4, lane] = M32 if vec[3, lane] & 0x80000000 else 0
             else:

@@ -77,9 +77,18 @@ def _imad(ins, mods, ops, row):
     if is_pred(ops[1]):   # IMAD.WIDE.U32 / IMAD.HI.U32 Rd, Pc, a, b, c: the carry out of the 64-bit add
         if "WIDE" not in mods and "HI" not in mods:
             raise unsupported(ins, "carry out")
-        place(row, ops, [0, 1, 2, 3, 4] + ([5] if len(ops) > 5 else []), dsts=2)
+        place(row, ops, [0, 1, 2, 3, 4] + ([5] if len(ops) > 5 else []), dsts=2,
+              wide=_constant_addend(mods, ops[4]))
         return
-    place(row, ops, [0, None, 1, 2, 3] + ([4] if len(ops) > 4 else []))
+    place(row, ops, [0, None, 1, 2, 3] + ([4] if len(ops) > 4 else []), wide=_constant_addend(mods, ops[3]))
+
+
+def _constant_addend(mods, addend) -> tuple[int, ...]:
+    """IMAD.WIDE/.HI's addend is a 64-bit pair; from bank 0 (sm_80 code adds a pointer
+    parameter straight from c[0x0][0x160], where sm_90 code loads it first) it is read as 8
+    bytes, or the pointer's high word would be lost."""
+    wide = "WIDE" in mods or "HI" in mods
+    return (4,) if wide and addend.kind == "const" else ()
 
 
 def _lea(ins, mods, ops, row):

@@ -31,9 +31,6 @@ ATOMICS = ("ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "CAS",
 A_ADD, A_MIN, A_MAX, A_INC, A_DEC, A_AND, A_OR, A_XOR, A_EXCH, A_CAS, A_CAST, A_POPC = range(12)
 SOURCE_PREDICATE = 7   # LDGSTS: the operand slot of its `src-size != 0` predicate
 MEMORY_WIDTHS = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
-# Hopper keeps the first 1 KiB of a block's shared window for the system: user shared memory
-# starts at 0x400 (SASS builds the address from SR_CgaCtaId << 24 + 0x400).
-SHARED_WINDOW_BASE = 0x400
 # The stack top the launch bank holds at c[0x0][0x28]: local frames lie below it.
 STACK_TOP = 0xFFFC00
 SPACE_FLAGS = {"global": FL_GLOBAL, "shared": FL_SHARED, "local": FL_LOCAL, "generic": FL_GLOBAL | FL_GENERIC}
@@ -185,9 +182,10 @@ def _fail(err, code, pc, block, thread, address, extra):
 
 
 @njit(cache=True, _nrt=False)
-def lane_addresses(code, pc, regs, w, active, addrs, space_flags):
+def lane_addresses(code, pc, regs, w, active, addrs, space_flags, window_base):
     """The byte address of every active lane: global addresses as the device sees them,
-    shared ones as offsets into the block's shared memory, local ones below STACK_TOP."""
+    shared ones as offsets into the block's shared memory (its window's user part starts at
+    window_base), local ones below STACK_TOP."""
     base, mur, off = code[pc, F_MBASE], code[pc, F_MUR], code[pc, F_MOFF]
     wide = code[pc, F_MWIDE]
     for lane in range(32):
@@ -199,7 +197,7 @@ def lane_addresses(code, pc, regs, w, active, addrs, space_flags):
         if mur >= 0:
             a += regs[w, mur, lane] & M32
         if space_flags & FL_SHARED:
-            a = (a & 0xFFFFFF) - SHARED_WINDOW_BASE
+            a = (a & 0xFFFFFF) - window_base
         addrs[lane] = a
 
 
@@ -495,7 +493,7 @@ def ldc_indexed(code, pc, regs, w, active, cbank, vec, err, block):
 
 
 @njit(cache=True, _nrt=False)
-def split_generic(active, addrs):
+def split_generic(active, addrs, window_base):
     """A generic access's (global lanes, shared lanes): a lane whose address's high word is the
     shared window's (SR_SWINHI) reads shared memory at the low word's window offset, which
     its address becomes."""
@@ -503,7 +501,7 @@ def split_generic(active, addrs):
     for lane in range(32):
         if (active >> lane) & 1 and (addrs[lane] >> 32) == SHARED_WINDOW_HI:
             shared |= 1 << lane
-            addrs[lane] = (addrs[lane] & 0xFFFFFF) - SHARED_WINDOW_BASE
+            addrs[lane] = (addrs[lane] & 0xFFFFFF) - window_base
     return active & ~shared, shared
 
 

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ... import gpus
 from ...errors import LaunchError, UnsupportedInstruction
+from ...gpus import SassAbi
 from ..program import StaticInstruction
 from . import emulate as e
 from . import ops_float, ops_half, ops_int, ops_int_lowering, ops_memory, ops_warp
@@ -28,10 +30,6 @@ __all__ = ["SassProgram", "lower", "bind", "constant_bank", "register_operands",
            "N_SLOTS", "OP", "F_OP", "F_FLAGS", "F_GUARD", "F_TARGET", "FL_GLOBAL", "FL_SHARED",
            "BOOL", "CMP", "P_BASE", "UP_BASE", "UR_BASE"]
 
-CONST_PARAM_BASE = 0x210
-# Where bank 0's kernel parameters start, by architecture: Hopper moved them from 0x160
-# (Volta to Ada: sm_80 SASS reads its first parameter at c[0x0][0x160]) to 0x210.
-PARAM_BASES = {"sm_90": CONST_PARAM_BASE, "sm_80": 0x160}
 N_BANKS = 18
 
 
@@ -391,26 +389,33 @@ def _registers_of(row: np.ndarray, k: int) -> int:
 
 # ---- constant banks -------------------------------------------------------------------------
 
-def constant_bank(block3, grid3, params: np.ndarray, arch: str = "sm_90") -> np.ndarray:
-    """Bank 0 as `arch` lays it out: ntid at 0x0, nctaid at 0xc, the stack top at 0x28 and the
-    kernel parameters from PARAM_BASES[arch] (sm_90's global memory descriptor, at 0x208, and
-    sm_80's, at 0x118, stay zero: the engine does not read them)."""
-    base = param_base(arch)
+def constant_bank(block3, grid3, params: np.ndarray, arch: str | None = None,
+                  nsmid: int | None = None) -> np.ndarray:
+    """Bank 0 as `arch` (default: the default GPU's) lays it out: ntid at 0x0, nctaid at 0xc, the
+    stack top at 0x28, the GPU's SM count (`nsmid`, default: the default GPU's) and the kernel
+    parameters where its profile's sass_abi says (the global memory descriptor below them stays
+    zero: the engine does not read it)."""
+    abi = sass_abi(arch)
+    base = abi.param_base
     bank = np.zeros(base + len(params) + 16, dtype=np.uint8)
     words = bank[:base].view(np.uint32)
     words[0:3] = block3
     words[3:6] = grid3
     words[0x28 // 4] = ops_memory.STACK_TOP
+    words[abi.nsmid_offset // 4] = gpus.default_profile().sm_count if nsmid is None else nsmid
     bank[base:base + len(params)] = params
     return bank
 
 
-def param_base(arch: str) -> int:
-    """Bank 0's parameter offset for an architecture the SASS engine runs."""
-    if arch not in PARAM_BASES:
-        raise LaunchError(f"the SASS engine runs {', '.join(PARAM_BASES)} code, not {arch}: "
-                                     "use engine='ptx'")
-    return PARAM_BASES[arch]
+def sass_abi(arch: str | None) -> SassAbi:
+    """Bank 0's and the shared window's layout for an architecture the SASS engine runs (a
+    GPU profile naming it gives it: memsim/gpus/profiles)."""
+    arch = arch or gpus.default_profile().arch
+    abi = gpus.sass_abi(arch)
+    if abi is None:
+        raise LaunchError(f"the SASS engine runs {', '.join(gpus.sass_arches())} code, not {arch}: "
+                          "use engine='ptx'")
+    return abi
 
 
 def constant_banks(bank0: np.ndarray, others: dict[int, bytes] | None = None) -> np.ndarray:

@@ -1,6 +1,6 @@
 """Stage 5, caches: L1, L2 and DRAM traffic of one launch, from the stream of its global warp accesses.
 
-    model = CacheModel("H100", threads_per_block=256, flow=ProgramFlow.of(code_flow), blocks=n)
+    model = CacheModel(memsim.gpus.default_profile(), threads_per_block=256, flow=ProgramFlow.of(code_flow), blocks=n)
     model.consume(accesses)      # memsim.stream.WarpAccesses, whole blocks in launch order
     model.result()               # TrafficEstimate: ncu's names (memsim.prediction runs a launch so)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 from pydantic import BaseModel, Field
 
-from .. import gpu_profile
-from ..gpu_profile import GpcLayout
+from ... import gpus
+from ...gpus import GpcLayout
 from ..scheduling import OccupancyLimits
 from .passes import (G_FETCH_SECTORS, G_L1_LOADS, G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS,
                      G_LOOSE_PERCENT, G_MERGE_MIN_LINES, G_MERGE_STEPS, G_MERGE_WINDOW, G_READ_MERGE,
@@ -32,7 +32,7 @@ class CacheGeometry(BaseModel):
 
     @classmethod
     def from_profile(cls, profile) -> "CacheGeometry":
-        """From a memsim.model.gpu_profile.GpuProfile (the one place that knows its layout)."""
+        """From a memsim.gpus.GpuProfile (the one place that knows its layout)."""
         occ, l1 = profile.occupancy, profile.l1
         limits = OccupancyLimits(
             max_threads_per_sm=occ.max_threads_per_sm, max_warps_per_sm=occ.max_warps_per_sm,
@@ -51,12 +51,12 @@ class CacheGeometry(BaseModel):
 
     @classmethod
     def for_gpu(cls, gpu) -> "CacheGeometry":
-        """`gpu`: a CacheGeometry, a GpuProfile or a GPU name known to memsim.model.gpu_profile."""
+        """`gpu`: a CacheGeometry, a GpuProfile or a GPU name known to memsim.gpus."""
         if isinstance(gpu, CacheGeometry):
             return gpu
         if not isinstance(gpu, str):
             return cls.from_profile(gpu)
-        return cls.from_profile(gpu_profile.load(gpu))
+        return cls.from_profile(gpus.load(gpu))
 
 
 class CacheTuning(BaseModel):
@@ -99,7 +99,7 @@ class CacheTuning(BaseModel):
         """The fitted numbers `gpu`'s profile holds: a GPU name, a GpuProfile or a CacheGeometry."""
         if isinstance(gpu, CacheGeometry):
             gpu = gpu.gpu
-        profile = gpu_profile.load(gpu) if isinstance(gpu, str) else gpu
+        profile = gpus.load(gpu) if isinstance(gpu, str) else gpu
         return cls(**profile.fitted.cache_tuning)
 
 

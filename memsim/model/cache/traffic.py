@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ... import metrics as m
 from ...stream import OP_LD, OP_ST, SP_GLOBAL, WarpAccesses
 from ..scheduling import BlockPlacer, ProgramFlow, occupancy, warp_history
-from ..gpu_profile import GpcLayout
+from ...gpus import DEFAULT_GPU, GpcLayout, GpuProfile
 from .config import CacheGeometry, CacheTuning, numba_config
 from .passes import (ANY_SM, E_MERGE, E_STEP, EPISODE_LINES, EPISODES, G_L1_SETS, G_L2_SETS, K_DRAM_READ,
                      K_DRAM_WRITE, K_L1_HIT, K_L1_MISS, K_L2_READ, K_L2_READ_HIT, K_L2_WRITE, LOOSE,
@@ -45,7 +45,7 @@ class CacheModel:
     """Feed it a launch's global warp accesses in block order (`consume`, as memsim.engine.trace
     streams them), then read the modeled counters (`result`)."""
 
-    def __init__(self, profile="H100", *, threads_per_block: int, registers_per_thread: int = 32,
+    def __init__(self, profile: str | GpuProfile = DEFAULT_GPU, *, threads_per_block: int, registers_per_thread: int = 32,
                  shared_per_block: int = 0, flow: ProgramFlow | None = None,
                  blocks: int | None = None, tuning: CacheTuning | None = None):
         self.geometry = CacheGeometry.for_gpu(profile)

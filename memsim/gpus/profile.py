@@ -1,12 +1,15 @@
-"""GPU profiles: what the cache and time models need to know about one GPU, one JSON file each.
+"""GPU profiles: what the engines and the models need to know about one GPU, one JSON file each.
 
-    profile = memsim.model.gpu_profile.load("H100")      # case-insensitive; aliases like "a100-40gb"
-    profile.dram.bandwidth_gbs, profile.latency.dram_ns, profile.occupancy.max_warps_per_sm, ...
+    profile = memsim.gpus.load("a100")      # case-insensitive; aliases like "a100-40gb"
+    profile.arch, profile.sm_count, profile.dram.bandwidth_gbs, profile.occupancy.max_warps_per_sm, ...
 
-Profiles live in memsim/model/profiles/<name>.json. Every number says where it comes from: `source`
+Profiles live in memsim/gpus/profiles/<name>.json. Every number says where it comes from: `source`
 maps a field path ("dram.bandwidth_gbs") or a whole group ("occupancy") to "datasheet: ...",
-"measured: ..." or "derived: ...", and loading fails if a number has no source. The H100's
-measured numbers are written by `validate calibrate --gpu --record`; the others are datasheets.
+"measured: ..." or "derived: ...", and loading fails if a number has no source. The default
+GPU's measured numbers are written by `validate calibrate --gpu --record`; the others are
+datasheets. The fitted model constants live once, in the profile they were fitted on: another
+profile names it (`"fitted_from": "<GPU>"`) and loads its block, as Accel-Sim composes a
+config from a base file and overrides.
 """
 from __future__ import annotations
 
@@ -236,14 +239,23 @@ class Fitted(BaseModel):
     cache_tuning: dict[str, float | int | list[tuple[int, float]]]
 
 
+class SassAbi(BaseModel):
+    """Where the architecture's SASS finds what the launch sets up (what the SASS engine writes)."""
+
+    param_base: int = Field(gt=0, description="bank 0 offset of the first kernel parameter")
+    shared_window_base: int = Field(ge=0, description="offset of user shared memory in a block's window")
+    nsmid_offset: int = Field(gt=0, description="bank 0 offset of the GPU's SM count (what %nsmid reads)")
+
+
 class GpuProfile(BaseModel):
-    name: str = Field(description="short name, also the file name: H100")
+    name: str = Field(description="short name, also the file name")
     full_name: str
     aliases: list[str] = Field(default_factory=list)
     compute_capability: str
-    arch: str | None = Field(None, description="the architecture memsim compiles for and counts with "
-                             "on this GPU (sm_61: Pascal's rules, memsim.model.pascal); None: sm_90, the "
-                             "SASS engine's, which the H100-fitted models were made on")
+    arch: str = Field(description="the architecture memsim compiles for and counts with on this GPU "
+                                  "(sm_6x: Pascal's rules, memsim.model.pascal)")
+    sass_abi: SassAbi | None = Field(None, description="bank 0 and shared window of the arch's SASS; None: "
+                                     "the SASS engine does not run this architecture (the PTX engine does)")
     sm_count: int = Field(gt=0)
     warp_size: int = 32
     clocks: Clocks
@@ -263,6 +275,8 @@ class GpuProfile(BaseModel):
     timing: SmTiming | None = Field(None, description="the rest of what the warp-level timing simulation "
                                     "(memsim.timing) needs; None: the time formula alone")
     fitted: Fitted
+    fitted_from: str | None = Field(None, description="the profile whose fitted block this one loads "
+                                    "(None: its own, fitted to its own recordings)")
     source: dict[str, str] = Field(description="field path or group -> 'datasheet: ...' / "
                                                "'measured: ...' / 'derived: ...' / 'fitted: ...' / 'literature: ...'")
     calibration: Calibration | None = None
@@ -295,7 +309,7 @@ class GpuProfile(BaseModel):
         """Dotted paths of every hardware number (the sub-models' fields and sm_count)."""
         paths = ["sm_count", "fitted"]
         for group in ("clocks", "occupancy", "limits", "l1", "l2", "gpcs", "dram", "throughput", "latency", "launch",
-                      "pipes", "instruction_latency", "sm_costs", "timing"):
+                      "pipes", "instruction_latency", "sm_costs", "timing", "sass_abi"):
             if getattr(self, group) is not None:
                 paths += [f"{group}.{field}" for field in type(getattr(self, group)).model_fields]
         return paths
@@ -312,14 +326,40 @@ class GpuProfile(BaseModel):
         return cycles * 1e3 / mhz
 
 
-# The GPU whose counters the exact engines reproduce (sm_90 code; the recordings in validate/
-# are of it). Its profile answers the few hardware questions a bare simulation asks (%nsmid).
+# The GPU a launch runs on when none is named: the one whose counters the exact engines were
+# checked on (most recordings in validate/ are of it). The one place memsim names it.
 DEFAULT_GPU = "H100"
 
 
-def sm_count(name: str = DEFAULT_GPU) -> int:
-    """SMs of the GPU `name`: what %nsmid reads and %smid ranges over."""
-    return load(name).sm_count
+def default_profile() -> GpuProfile:
+    return load(DEFAULT_GPU)
+
+
+def for_arch(arch: str | None) -> GpuProfile:
+    """The GPU a launch compiled for `arch` alone runs on: the default GPU where it has that
+    architecture (or none is named), else the first profile (by name) that does."""
+    default = default_profile()
+    if arch is None or arch == default.arch:
+        return default
+    for name in names():
+        profile = load(name)
+        if profile.arch == arch:
+            return profile
+    return default.model_copy(update={"arch": arch, "sass_abi": None})
+
+
+def sass_abi(arch: str) -> SassAbi | None:
+    """The SASS layout of `arch` as the profiles naming it give it (None: no profile gives one)."""
+    for name in names():
+        profile = load(name)
+        if profile.arch == arch and profile.sass_abi is not None:
+            return profile.sass_abi
+    return None
+
+
+def sass_arches() -> list[str]:
+    """Architectures whose SASS layout a profile gives (those the SASS engine runs)."""
+    return sorted({p.arch for p in map(load, names()) if p.sass_abi is not None})
 
 
 def names() -> list[str]:
@@ -328,17 +368,38 @@ def names() -> list[str]:
 
 
 def load(name: str) -> GpuProfile:
-    """The profile of `name` (case-insensitive; short name or alias); ProfileError if unknown."""
-    key = _key(name)
+    """The profile of `name` (case-insensitive; short name or alias); ProfileError if unknown.
+    Each call gives a fresh copy (callers may change it)."""
+    profile = _load(_key(name))
+    if profile is None:
+        raise ProfileError(f"unknown GPU '{name}': known GPUs are {', '.join(names())}")
+    return profile.model_copy(deep=True)
+
+
+@functools.lru_cache(maxsize=None)
+def _load(key: str) -> GpuProfile | None:
     for file, raw in _raw_profiles().items():
         if key in {_key(raw.get("name", "")), *map(_key, raw.get("aliases", []))}:
-            return _validated(file, raw)
-    raise ProfileError(f"unknown GPU '{name}': known GPUs are {', '.join(names())}")
+            return _validated(file, _inherited(file, raw))
+    return None
+
+
+def _inherited(file: Path, raw: dict) -> dict:
+    """`raw` with the fitted block of the profile it names in `fitted_from` (and that block's source)."""
+    base_name = raw.get("fitted_from")
+    if not base_name:
+        return raw
+    base = next((r for r in _raw_profiles().values() if _key(r.get("name", "")) == _key(base_name)), None)
+    if base is None or base.get("fitted_from") or "fitted" not in base:
+        raise ProfileError(f"{file.name}: fitted_from names '{base_name}', which has no fitted block of its own")
+    source = {**raw.get("source", {}), "fitted": f"fitted: the {base['name']}'s fit ({base['name'].lower()}.json), "
+              f"not refitted for the {raw.get('name')}: no recording of it"}
+    return {**raw, "fitted": base["fitted"], "source": source}
 
 
 def load_file(path: Path) -> GpuProfile:
     try:
-        raw = json.loads(Path(path).read_text())
+        raw = _inherited(Path(path), json.loads(Path(path).read_text()))
     except OSError as exc:
         raise ProfileError(f"cannot read {path}: {exc.strerror}") from None
     except json.JSONDecodeError as exc:
@@ -348,8 +409,13 @@ def load_file(path: Path) -> GpuProfile:
 
 def save(profile: GpuProfile, directory: Path = PROFILE_DIR) -> Path:
     path = Path(directory) / f"{profile.name.lower()}.json"
-    path.write_text(profile.model_dump_json(indent=1) + "\n")
+    inherited = {"fitted"} if profile.fitted_from else set()
+    dumped = json.loads(profile.model_dump_json(exclude=inherited))
+    if profile.fitted_from:
+        dumped["source"].pop("fitted", None)
+    path.write_text(json.dumps(dumped, indent=1, ensure_ascii=False) + "\n")
     _raw_profiles.cache_clear()
+    _load.cache_clear()
     return path
 
 
@@ -375,3 +441,8 @@ def _raw_profiles() -> dict[Path, dict]:
         except (OSError, json.JSONDecodeError) as exc:
             raise ProfileError(f"cannot read GPU profile {path.name}: {exc}") from None
     return profiles
+
+
+# The default GPU's architecture: what a launch compiles for when neither a GPU nor an
+# architecture is named.
+DEFAULT_ARCH = default_profile().arch

@@ -11,9 +11,10 @@ from pydantic import ValidationError
 
 from gpu.calibrate import CalibrationResult
 from gpu.versions import Versions
-from memsim.model import gpu_profile
+from memsim import gpus
 from memsim.model.cache import CacheTuning
-from memsim.model.gpu_profile import ProfileError
+from memsim.gpus import ProfileError
+from memsim.gpus.profile import SOURCE_KINDS
 from memsim.model.timing import TimeModelConstants
 from validate import calibrate as cal
 from validate import microbench_rules
@@ -21,9 +22,9 @@ from validate import microbench_rules
 REQUIRED = ["H100", "A100", "GTX1050Ti", "GTX1060"]
 
 
-@pytest.mark.parametrize("name", gpu_profile.names())
+@pytest.mark.parametrize("name", gpus.names())
 def test_every_shipped_profile_is_valid_and_sourced(name):
-    profile = gpu_profile.load(name)
+    profile = gpus.load(name)
     assert profile.name == name
     for path in profile.number_paths():
         assert profile.source_of(path).split(":")[0] in ("datasheet", "measured", "derived", "fitted",
@@ -35,7 +36,7 @@ def test_every_shipped_profile_is_valid_and_sourced(name):
 
 def test_fitted_constants_come_from_the_profile():
     """TimeModelConstants and CacheTuning hold no values of their own: the profile's do."""
-    h100 = gpu_profile.load("H100")
+    h100 = gpus.load("H100")
     assert TimeModelConstants.for_gpu(h100).model_dump() == h100.fitted.time_model
     assert CacheTuning.for_gpu("H100").l2_ways == h100.fitted.cache_tuning["l2_ways"]
     with pytest.raises(ValidationError):
@@ -43,7 +44,7 @@ def test_fitted_constants_come_from_the_profile():
 
 
 def test_the_seed_gpus_have_profiles():
-    assert set(REQUIRED) <= set(gpu_profile.names())
+    assert set(REQUIRED) <= set(gpus.names())
 
 
 @pytest.mark.parametrize("asked, expected", [
@@ -51,19 +52,19 @@ def test_the_seed_gpus_have_profiles():
     ("GeForce GTX 1060 6GB", "GTX1060"), ("a100-sxm4-40gb", "A100"), ("A100", "A100"),
 ])
 def test_load_is_case_insensitive_and_knows_aliases(asked, expected):
-    assert gpu_profile.load(asked).name == expected
+    assert gpus.load(asked).name == expected
 
 
 def test_unknown_gpu_lists_the_known_ones():
     with pytest.raises(ProfileError) as info:
-        gpu_profile.load("V100")
+        gpus.load("V100")
     message = str(info.value)
     assert "V100" in message and all(name in message for name in REQUIRED)
     assert "\n" not in message
 
 
 def _raw(name: str) -> dict:
-    return json.loads((gpu_profile.PROFILE_DIR / f"{name.lower()}.json").read_text())
+    return json.loads((gpus.PROFILE_DIR / f"{name.lower()}.json").read_text())
 
 
 @pytest.mark.parametrize("breakage, complaint", [
@@ -82,11 +83,11 @@ def test_a_broken_profile_is_one_clear_error(tmp_path, breakage, complaint):
     path = tmp_path / "a100.json"
     path.write_text(json.dumps(raw))
     with pytest.raises(ProfileError, match=complaint.replace(".", r"\.")):
-        gpu_profile.load_file(path)
+        gpus.load_file(path)
 
 
 def test_the_h100_numbers_come_from_calibration():
-    profile = gpu_profile.load("H100")
+    profile = gpus.load("H100")
     assert all(profile.measured(path) for path, _, _ in cal.RULES)
     assert profile.calibration.versions["gpu"].startswith("NVIDIA H100") and profile.calibration.versions["driver"]
 
@@ -99,12 +100,12 @@ INSTRUCTION_GROUPS = ("pipes", "instruction_latency", "sm_costs")
 def test_every_instruction_level_field_has_its_own_source(name, group):
     """The warp-level timing model's numbers: each field its own source (no group-wide guess),
     and every rule of validate/microbench_rules.py writes a field that exists."""
-    profile = gpu_profile.load(name)
+    profile = gpus.load(name)
     fields = type(getattr(profile, group)).model_fields
     assert fields
     for field in fields:
         text = profile.source.get(f"{group}.{field}")
-        assert text and text.startswith(gpu_profile.SOURCE_KINDS), f"{group}.{field}"
+        assert text and text.startswith(SOURCE_KINDS), f"{group}.{field}"
     assert {p.split(".")[1] for p, _, _ in microbench_rules.RULES if p.startswith(group + ".")} == set(fields)
 
 
@@ -122,7 +123,7 @@ def _instruction_values() -> dict[str, float]:
 def test_apply_records_every_instruction_field_measured_with_its_arithmetic():
     from gpu import microbench
     values = {**FAKE_VALUES, **_instruction_values()}
-    after = cal.apply(gpu_profile.load("H100"), _fake_result(values))
+    after = cal.apply(gpus.load("H100"), _fake_result(values))
     for path, _, _ in microbench_rules.RULES:
         assert after.measured(path) and "NVIDIA H100" in after.source_of(path), path
     streams = [s.name for s in microbench.THROUGHPUT]
@@ -136,7 +137,7 @@ def test_apply_records_every_instruction_field_measured_with_its_arithmetic():
 def test_a_failed_or_nonsense_microbenchmark_keeps_the_old_number():
     values = {**FAKE_VALUES, **_instruction_values(), "lat.s2r.cycles": -3.0}
     del values["tp.hmma.plateau"]
-    before = gpu_profile.load("H100")
+    before = gpus.load("H100")
     after = cal.apply(before, _fake_result(values))
     for path in ("instruction_latency.s2r", "pipes.hmma"):
         assert after.source_of(path) == before.source_of(path) and not after.measured(path)
@@ -144,12 +145,12 @@ def test_a_failed_or_nonsense_microbenchmark_keeps_the_old_number():
 
 
 def test_a_profile_without_the_instruction_groups_takes_a_result_with_them():
-    after = cal.apply(gpu_profile.load("A100"), _fake_result({**FAKE_VALUES, **_instruction_values()}))
+    after = cal.apply(gpus.load("A100"), _fake_result({**FAKE_VALUES, **_instruction_values()}))
     assert after.pipes is None and after.instruction_latency is None and after.sm_costs is None
 
 
 def test_a_group_source_covers_its_fields_and_a_field_source_overrides_it():
-    profile = gpu_profile.load("H100")
+    profile = gpus.load("H100")
     assert profile.source_of("dram.fetch_bytes").startswith("measured:")
     assert profile.source_of("dram.size_bytes") == profile.source["dram"]
 
@@ -173,7 +174,7 @@ def _fake_result(values=FAKE_VALUES) -> CalibrationResult:
 
 
 def test_apply_marks_every_rule_measured_and_keeps_datasheet_numbers():
-    before = gpu_profile.load("A100")  # any profile: apply does not look at the name
+    before = gpus.load("A100")  # any profile: apply does not look at the name
     after = cal.apply(before, _fake_result())
     for path, _, _ in cal.RULES:
         assert after.measured(path), path
@@ -188,7 +189,7 @@ def test_apply_marks_every_rule_measured_and_keeps_datasheet_numbers():
 
 def test_apply_without_the_ncu_pass_keeps_the_old_numbers_there():
     event_only = {k: v for k, v in FAKE_VALUES.items() if not k.startswith("ncu.")}
-    before = gpu_profile.load("A100")
+    before = gpus.load("A100")
     after = cal.apply(before, _fake_result(event_only))
     assert after.launch.kernel_floor_ns == before.launch.kernel_floor_ns
     assert after.source_of("launch.kernel_floor_ns") == before.source_of("launch.kernel_floor_ns")
@@ -198,11 +199,11 @@ def test_apply_without_the_ncu_pass_keeps_the_old_numbers_there():
 def test_calibrate_from_a_file_prints_the_table_without_recording(tmp_path):
     path = tmp_path / "calibration.json"
     path.write_text(_fake_result().model_dump_json())
-    before = (gpu_profile.PROFILE_DIR / "h100.json").read_text()
+    before = (gpus.PROFILE_DIR / "h100.json").read_text()
     done = _validate("calibrate", "--from", str(path))
     assert done.returncode == 0, done.stderr
     assert "latency.dram_ns" in done.stdout and "610" in done.stdout
-    assert (gpu_profile.PROFILE_DIR / "h100.json").read_text() == before
+    assert (gpus.PROFILE_DIR / "h100.json").read_text() == before
 
 
 @pytest.mark.parametrize("args, complaint", [
