@@ -139,9 +139,11 @@ def test_a_failed_or_nonsense_microbenchmark_keeps_the_old_number():
     del values["tp.hmma.plateau"]
     before = gpus.load("H100")
     after = cal.apply(before, _fake_result(values))
-    for path in ("instruction_latency.s2r", "pipes.hmma"):
-        assert after.source_of(path) == before.source_of(path) and not after.measured(path)
-    assert after.measured("pipes.ffma")
+    for group, field in (("instruction_latency", "s2r"), ("pipes", "hmma")):
+        path = f"{group}.{field}"
+        assert after.source_of(path) == before.source_of(path)
+        assert getattr(getattr(after, group), field) == getattr(getattr(before, group), field)
+    assert after.pipes.ffma != before.pipes.ffma and "measured:" in after.source_of("pipes.ffma")
 
 
 def test_a_profile_without_the_instruction_groups_takes_a_result_with_them():
