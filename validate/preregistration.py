@@ -248,13 +248,13 @@ def command_score(args) -> int:
     console.print(table(f"pre-registered {predictions.model} predictions of {predictions.commit[:12]} "
                         f"({predictions.date}) against the {gpu} recordings",
                         ["metric", "cases", "within", "target", "within 50%", "median", "worst", "Spearman"],
-                        [[s.metric, s.cases, f"{s.within:.1%}", f"{s.required:.0%} within {s.tolerance:.0%}",
+                        [[s.metric, str(s.cases), f"{s.within:.1%}", f"{s.required:.0%} within {s.tolerance:.0%}",
                           f"{s.within_50:.1%}", f"{s.median_error:.1%}", f"{s.worst_error:.0%}",
                           "-" if s.spearman is None else f"{s.spearman:.3f}"] for s in result.metrics]))
     if result.sweeps:
         console.print(table("sweeps (gpu__time_duration)", ["sweep", "configs", "pick vs fastest", "spread",
                                                              "Spearman"],
-                            [[s.sweep, s.configurations, f"{s.picked_slowdown:+.1%}", f"{s.spread:.0%}",
+                            [[s.sweep, str(s.configurations), f"{s.picked_slowdown:+.1%}", f"{s.spread:.0%}",
                               "-" if s.spearman is None else f"{s.spearman:.2f}"] for s in result.sweeps]))
     if result.missing:
         console.print(f"not scored (no recording, failed, or another launch): {', '.join(result.missing)}")
