@@ -17,7 +17,7 @@ from numba.core.dispatcher import Dispatcher
 HERE = Path(__file__).parent
 PACKAGE = HERE.parent
 # The packages whose Numba functions are cached (and shipped): their sources make the digest.
-JIT_PACKAGES = ("engine", "engine/ptx", "engine/sass", "model", "model/cache")
+JIT_PACKAGES = ("engine", "engine/ptx", "engine/sass", "model", "model/cache", "timing")
 # Modules elsewhere whose constants the jitted code freezes in (memory spaces, access kinds).
 JIT_EXTRA_SOURCES = ("stream.py",)
 # Modules of those packages that compile nothing and are frozen into nothing.
