@@ -90,7 +90,7 @@ def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], s
 def predict_spec(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]]:
     """Materialize a LaunchSpec's arguments and predict it (a launch the GPU would refuse is
     refused before its buffers are made)."""
-    check_spec(spec, kwargs.get("gpu", "H100"))
+    check_spec(spec, kwargs.get("gpu", DEFAULT_GPU))
     values = spec.materialize()
     return predict(spec.source, spec.kernel, spec.grid, spec.block, values, spec.shared_mem,
                    options=spec.options, **kwargs), values

@@ -22,6 +22,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from memsim import metrics as m
+from memsim.gpus import DEFAULT_GPU
 
 from . import record as rec
 from .case import Case
@@ -200,7 +201,7 @@ def add_parser(commands, select_cases) -> None:
     verbs = prereg.add_subparsers(dest="verb", required=True)
     write = verbs.add_parser("predict", help="predict a case set's modeled metrics and write them")
     write.add_argument("--cases", default="prereg", help="case set (default prereg)")
-    write.add_argument("--model", default="H100", help="GPU profile (default H100)")
+    write.add_argument("--model", default=DEFAULT_GPU, help=f"GPU profile (default {DEFAULT_GPU})")
     write.add_argument("--filter", default="*", help="glob on case names")
     write.add_argument("--out", type=Path, required=True, help="the JSON file to write")
     write.add_argument("--jobs", type=int, default=None, help="processes (default every core)")

@@ -2,7 +2,7 @@
 simulation (memsim.timing): which blocks, the buffers an emulator fills, and their hand-off as
 a memsim.stream.WarpInstructionTrace.
 
-    request = IssueTraceRequest(blocks=np.arange(0, 4096, 132))   # the blocks one SM would run
+    request = IssueTraceRequest(blocks=memsim.timing.sample_blocks(grid_blocks, profile))
     memsim.simulate(src, "k", grid, block, args, issue_trace=request)
     request.trace, request.schedule        # WarpInstructionTrace, IssueSchedule (SASS engine)
 
@@ -14,8 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+from numba import njit
 
 from ..stream import IssueSchedule, WarpInstructionTrace
+from .count import C_SECTORS, C_SHARED_WAVEFRONTS, C_WAVEFRONTS
 
 DEFAULT_CAPACITY = 1 << 22   # issues per launch: 64 MB of buffers
 # fill[...] of one worker: issues filled, first issue of the block being recorded, overflowed,
@@ -75,3 +77,51 @@ class IssueTraceBuffers:
             blocks=self.blocks[whole], warps_per_block=warps_per_block, start=start,
             pc=rec[order, 2].copy(), aux=rec[order, 3].copy())
         self.request.schedule = schedule
+
+
+# ---- what an emulator calls (Numba) --------------------------------------------------------------
+
+@njit(cache=True, _nrt=False)
+def record_issue(timing, w, pc):
+    """Append warp w's issue of pc while a sampled block runs; the record's index, or -1. A
+    full buffer drops the block being recorded and stops recording."""
+    rec, fill = timing[1], timing[2]
+    slot = fill[T_SLOT]
+    if slot < 0:
+        return -1
+    n = fill[T_FILLED]
+    if n >= rec.shape[0]:
+        fill[T_OVERFLOW] = 1
+        fill[T_SLOT] = -1
+        fill[T_FILLED] = fill[T_BLOCK_START]
+        return -1
+    rec[n, 0], rec[n, 1], rec[n, 2], rec[n, 3] = slot, w, pc, 0
+    fill[T_FILLED] = n + 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def memory_cost(counters, pc):
+    """Sectors plus wavefronts counted so far at pc: their growth over one issue is its cost."""
+    return counters[pc, C_SECTORS] + counters[pc, C_WAVEFRONTS] + counters[pc, C_SHARED_WAVEFRONTS]
+
+
+@njit(cache=True, _nrt=False)
+def start_block_record(timing, b):
+    """Record block b's issues if it is sampled and the buffer has not overflowed."""
+    slot_of, _, fill, _ = timing
+    slot = slot_of[b] if b < slot_of.shape[0] else -1
+    if slot >= 0 and fill[T_OVERFLOW] == 0:
+        fill[T_SLOT] = slot
+        fill[T_BLOCK_START] = fill[T_FILLED]
+    else:
+        fill[T_SLOT] = -1
+
+
+@njit(cache=True, _nrt=False)
+def end_block_record(timing):
+    """The block being recorded ran to its end: it is whole."""
+    fill, done = timing[2], timing[3]
+    if fill[T_SLOT] >= 0:
+        done[fill[T_SLOT]] = 1
+    fill[T_SLOT] = -1

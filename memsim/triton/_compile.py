@@ -11,7 +11,10 @@ and then two hidden pointers, global and profile scratch (null when the kernel n
 """
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
+import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -102,18 +105,39 @@ def compile_kernel(fn, args: tuple, kwargs: dict) -> tuple[TritonKernel, dict]:
                           "are not supported by memsim.triton yet")
     source = triton.compiler.ASTSource(fn, signature, constexprs, attrs)
     try:
-        compiled = triton.compile(source, target=target(), options=options.__dict__)
+        with _cache_of(fn.fn.__code__.co_filename):
+            compiled = triton.compile(source, target=target(), options=options.__dict__)
+            cubin_path = _cubin_file(compiled)
     except Exception as exc:   # triton.compiler.errors.CompilationError and the backends' errors
         raise CompileError(f"Triton could not compile {fn.__name__}: {_first_line(exc)}") from None
     meta = compiled.metadata
     kept = [name for name, kind in signature.items() if kind != "constexpr"]
     kernel = TritonKernel(
-        name=meta.name, cubin_path=_cubin_file(compiled), num_warps=meta.num_warps,
+        name=meta.name, cubin_path=cubin_path, num_warps=meta.num_warps,
         num_stages=meta.num_stages, num_ctas=meta.num_ctas, shared=meta.shared, param_names=kept,
         param_types=[signature[name] for name in kept], global_scratch_size=meta.global_scratch_size,
         profile_scratch_size=meta.profile_scratch_size, source_file=fn.fn.__code__.co_filename,
         compiler=f"Triton {triton.__version__} (sm_90 cubin {meta.hash[:12]})")
     return kernel, bound
+
+
+@contextlib.contextmanager
+def _cache_of(source_file: str):
+    """Triton's cache keys a kernel by its source, not by the file it lives in, and the cached
+    cubin's line notes name the file it was first compiled from: the same kernel in another
+    checkout would report the other checkout's lines. So memsim keeps a Triton cache per source
+    file (TRITON_CACHE_DIR, read by Triton at each compile)."""
+    digest = hashlib.sha256(os.path.abspath(source_file).encode()).hexdigest()[:16]
+    base = os.environ.get("TRITON_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".triton", "cache")
+    before = os.environ.get("TRITON_CACHE_DIR")
+    os.environ["TRITON_CACHE_DIR"] = os.path.join(base, "memsim", digest)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("TRITON_CACHE_DIR", None)
+        else:
+            os.environ["TRITON_CACHE_DIR"] = before
 
 
 def parameter_value(kind: str, value: Any, name: str) -> Any:

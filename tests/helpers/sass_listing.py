@@ -11,6 +11,7 @@ from memsim.engine.memory import GLOBAL_BASE
 from memsim.engine.sass import emulate as e
 from memsim.engine.sass.parser import parse
 from memsim.engine.sass.program import bind, constant_bank, constant_banks, lower, register_operands, round_trip_steps
+from memsim.engine.issue_trace import IssueTraceBuffers
 from memsim.engine.trace import TraceBuffers
 
 STORE = "STG.E desc[UR4][R2.64], R5"
@@ -50,7 +51,8 @@ def run(body: list[str], threads: int = 1, round_trips: np.ndarray | None = None
               np.array([1]), heap.view(np.uint32), shared.view(np.uint32), local.view(np.uint32),
               new_atomic_table(True))
     e.run_blocks(code, launch, 0, 1, memory, (*register_operands(program), round_trip_steps(program)),
-                 TraceBuffers(None, program).arrays(), counters, err, np.zeros(2, np.int64),
+                 TraceBuffers(None, program).arrays(), IssueTraceBuffers(None, 1, 1).arrays(0), counters, err,
+                 np.zeros(2, np.int64),
                  np.zeros(4, np.int64) if round_trips is None else round_trips)
     assert err[0] == 0, err
     return heap.view(np.uint32)[:threads].copy(), counters[len(prologue):]

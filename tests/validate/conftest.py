@@ -14,7 +14,7 @@ def simulator(monkeypatch):
     """memsim.simulate_spec replaced: predicts MEASURED (minus/plus what a test sets)."""
     state = {"metrics": dict(MEASURED), "error": None, "calls": 0}
 
-    def fake(spec: LaunchSpec, engine: str = "ptx", gpu: str | None = None):
+    def fake(spec: LaunchSpec, engine: str = "ptx", gpu: str | None = None, **budget):
         state["calls"] += 1
         state["engine"] = engine
         if state["error"]:

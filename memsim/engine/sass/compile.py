@@ -76,7 +76,7 @@ def kernel_constant_banks(source: str, kernel: str, arch: str = DEFAULT_ARCH, op
         return {bank: bytes.fromhex(data) for bank, data in found.banks.get(kernel, {}).items()}
 
 
-def kernel_registers(source: str, kernel: str, arch: str = "sm_90", options: tuple[str, ...] = (),
+def kernel_registers(source: str, kernel: str, arch: str = DEFAULT_ARCH, options: tuple[str, ...] = (),
                      source_name: str = "kernel.cu", name_expressions: tuple[str, ...] = ()) -> int | None:
     """Registers per thread of `kernel` (lowered name) as ptxas allocated them in its cubin;
     None where the cubin cannot be made here (shipped modules carry no cubin)."""

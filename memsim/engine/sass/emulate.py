@@ -25,14 +25,15 @@ import sys
 import numpy as np
 from numba import njit
 
-from ..count import C_EXEC, C_SECTORS, C_SHARED_WAVEFRONTS, C_THREADS, C_WAVEFRONTS, MEMO_COLUMNS
+from ..count import C_EXEC, C_THREADS, MEMO_COLUMNS
 from ..clock import CHECK_EVERY, NO_DEADLINE, clock_ns, start_deadline
 from ..faults import E_BUDGET, E_CALL_DEPTH, E_EXTERNAL, E_NONE, E_TIMEOUT, E_TRAP
 from .. import count, simt, trace as trace_module
 from ..simt import guarded, release_barrier
 from ..jit_cache import compile_per_type
 from ..trace import record_access
-from ..issue_trace import T_BLOCK_START, T_FILLED, T_OVERFLOW, T_SLOT
+from .. import issue_trace
+from ..issue_trace import end_block_record, memory_cost, record_issue, start_block_record
 from . import convergence, lanes, ops_async_copy, ops_float, ops_half, ops_int, ops_memory, ops_warp
 from .convergence import N_BARRIERS, WARPSYNC_BARRIER, advance, group, release, split, yield_lanes
 from .family import FAMILY, FAMILY_SHIFT, declare
@@ -85,31 +86,6 @@ def _scoreboard(pc, w, sources, dests, steps, ready, clock):
             if s < 0:
                 break
             ready[w, s] = t + step
-
-
-@njit(cache=True, _nrt=False)
-def _record_issue(timing, w, pc):
-    """Append warp w's issue of pc to the issue trace while a sampled block runs (see
-    memsim.engine.issue_trace); the record's index, or -1. A full buffer drops the block."""
-    rec, fill = timing[1], timing[2]
-    slot = fill[T_SLOT]
-    if slot < 0:
-        return -1
-    n = fill[T_FILLED]
-    if n >= rec.shape[0]:
-        fill[T_OVERFLOW] = 1
-        fill[T_SLOT] = -1
-        fill[T_FILLED] = fill[T_BLOCK_START]
-        return -1
-    rec[n, 0], rec[n, 1], rec[n, 2], rec[n, 3] = slot, w, pc, 0
-    fill[T_FILLED] = n + 1
-    return n
-
-
-@njit(cache=True, _nrt=False)
-def _memory_cost(counters, pc):
-    """Sectors plus wavefronts counted so far at pc: their growth over one issue is its cost."""
-    return counters[pc, C_SECTORS] + counters[pc, C_WAVEFRONTS] + counters[pc, C_SHARED_WAVEFRONTS]
 
 
 @njit(cache=True, _nrt=False)
@@ -313,7 +289,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, tim
             return executed
         op = code[pc, F_OP]
         _scoreboard(pc, w, sources, dests, steps, ready, clock)
-        issue = _record_issue(timing, w, pc)
+        issue = record_issue(timing, w, pc)
         active = guarded(regs, w, code[pc, F_GUARD], code[pc, F_GNEG], mask)
         counters[pc, C_EXEC] += 1
         counters[pc, C_THREADS] += popcount(active)
@@ -328,13 +304,13 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, tim
                 active = ALL if active != 0 else 0
             if active != 0:
                 if family == F_MEMORY:
-                    before = _memory_cost(counters, pc)
+                    before = memory_cost(counters, pc)
                     _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, memory,
                                  scratch, trace)
                     if err[0] != E_NONE:
                         return executed
                     if issue >= 0:
-                        timing[1][issue, 3] = _memory_cost(counters, pc) - before
+                        timing[1][issue, 3] = memory_cost(counters, pc) - before
                 else:
                     _execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v, ctx)
             advance(w, pc, mask, lane_pc, warp_pc, converged)
@@ -494,7 +470,7 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, timing, co
     for b in range(b_first, b_last):
         ctx[3], ctx[4], ctx[5] = b % gx, (b // gx) % gy, b // (gx * gy)
         ctx[9] = b % launch[L_NSMID]
-        _start_block_record(timing, b)
+        start_block_record(timing, b)
         for w in range(n_warps):
             live = min(32, n_threads - 32 * w)
             run_mask[w] = (1 << live) - 1
@@ -533,28 +509,8 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, timing, co
                 break
             _reduce_barrier(ctx)
         _note_round_trips(clock, min(n_warps, (n_threads + 31) // 32), round_trips)
-        _end_block_record(timing)
+        end_block_record(timing)
     return executed
-
-
-@njit(cache=True, _nrt=False)
-def _start_block_record(timing, b):
-    """Record block b's issues if it is sampled and the buffer has not overflowed."""
-    slot_of, _, fill, _ = timing
-    slot = slot_of[b] if b < slot_of.shape[0] else -1
-    if slot >= 0 and fill[T_OVERFLOW] == 0:
-        fill[T_SLOT] = slot
-        fill[T_BLOCK_START] = fill[T_FILLED]
-    else:
-        fill[T_SLOT] = -1
-
-
-@njit(cache=True, _nrt=False)
-def _end_block_record(timing):
-    fill, done = timing[2], timing[3]
-    if fill[T_SLOT] >= 0:
-        done[fill[T_SLOT]] = 1
-    fill[T_SLOT] = -1
 
 
 @njit(cache=True, _nrt=False)
@@ -608,5 +564,4 @@ def new_registers(n_warps):
 
 
 compile_per_type(sys.modules[__name__], convergence, lanes, ops_float, ops_half, ops_int, ops_memory, ops_warp,
-                 count,
-                 simt, trace_module)
+                 count, simt, trace_module, issue_trace)
