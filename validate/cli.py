@@ -145,7 +145,7 @@ def command_run(args: argparse.Namespace) -> int:
         raise rec.RecordError("--record and --measure-only need --gpu (they measure on hardware)")
     if args.sim_only:
         return simulate_only(args)
-    files = rec.load_reference(args.data, SETS[args.cases])
+    files = local_triton_specs(rec.load_reference(args.data, SETS[args.cases]))
     if not files:
         raise rec.RecordError(f"no recorded measurements of {' or '.join(SETS[args.cases])} cases under {args.data}: record "
                               "them on a GPU machine with `validate run --gpu --record`, or simulate without "
@@ -320,6 +320,21 @@ def select_cases(which: str, pattern: str, n: int | None, seed: int | None) -> l
     if repeated:
         raise rec.RecordError(f"case names must be unique; repeated: {', '.join(repeated[:5])}")
     return chosen
+
+
+def local_triton_specs(files: list[rec.MeasurementFile]) -> list[rec.MeasurementFile]:
+    """A Triton recording's spec names the cubin the GPU machine's Triton made; the same
+    compile here (its code digest, the `sass:` tag, equal) is the launch memsim runs."""
+    recorded = [c for f in files if f.case_set == "triton" for c in f.cases]
+    if not recorded:
+        return files
+    local = {c.name: c for c in _case_source("triton_cases", "triton_cases")()}
+    for case in recorded:
+        mine = local.get(case.name)
+        digests = {t for t in case.tags if t.startswith("sass:")}
+        if mine is not None and digests and digests == {t for t in mine.tags if t.startswith("sass:")}:
+            case.spec = mine.spec
+    return files
 
 
 def _case_source(module: str, function: str):
