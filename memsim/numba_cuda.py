@@ -16,9 +16,7 @@ back into it, as for CUDA C launches.
 from __future__ import annotations
 
 import functools
-import importlib.util
 import re
-import sys
 import warnings
 from pathlib import Path
 from typing import Any, Sequence
@@ -27,6 +25,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from .compiler.nvrtc import SASS_PTX_MARKER, is_sass_ready_ptx
+from .compiler.python_file import import_file
 from .errors import CompileError, LaunchError
 from .launch import SUPPORTED_DTYPES, ArgSpec, LaunchSpec, Value
 
@@ -160,19 +159,7 @@ def numba_spec(path: str, kernel: str, grid, block, arg_texts: Sequence[str], sh
 
 def load_kernel(path: str, name: str) -> Any:
     """The function `name` of the Python file `path` (imported as a module, as Python would)."""
-    file = Path(path)
-    if not file.is_file():
-        raise LaunchError(f"no such file: {path}")
-    module_name = f"memsim_numba_{re.sub(r'[^0-9A-Za-z_]', '_', file.stem)}"
-    spec = importlib.util.spec_from_file_location(module_name, file)
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(file.parent.resolve()))
-    try:
-        spec.loader.exec_module(module)
-    except Exception as exc:
-        raise LaunchError(f"importing {path} failed: {type(exc).__name__}: {_first_line(exc)}") from None
-    finally:
-        sys.path.pop(0)
+    module = import_file(path, "memsim_numba")
     kernels = sorted(n for n, v in vars(module).items() if hasattr(v, "py_func"))
     found = getattr(module, name, None)
     if found is None or not is_numba_kernel(found):

@@ -11,12 +11,10 @@ of 32 x num_warps threads and the dynamic shared memory Triton asks for.
 from __future__ import annotations
 
 import ast
-import importlib.util
 import re
-import sys
-from pathlib import Path
 from typing import Sequence
 
+from ..compiler.python_file import import_file
 from ..errors import LaunchError
 from ..launch import ArgSpec, LaunchSpec
 from ._compile import SCALAR_TYPES, DevicePointer, compile_kernel
@@ -76,19 +74,7 @@ def load_kernel(path: str, name: str):
     """The @triton.jit function `name` of the Python file `path` (imported as Python would)."""
     from triton.runtime.jit import JITFunction
 
-    file = Path(path)
-    if not file.is_file():
-        raise LaunchError(f"no such file: {path}")
-    module_name = f"memsim_triton_{re.sub(r'[^0-9A-Za-z_]', '_', file.stem)}"
-    spec = importlib.util.spec_from_file_location(module_name, file)
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(file.parent.resolve()))
-    try:
-        spec.loader.exec_module(module)
-    except Exception as exc:
-        raise LaunchError(f"importing {path} failed: {type(exc).__name__}: {exc}".splitlines()[0]) from None
-    finally:
-        sys.path.pop(0)
+    module = import_file(path, "memsim_triton")
     kernels = sorted(n for n, v in vars(module).items() if isinstance(_jit_function(v), JITFunction))
     found = _jit_function(getattr(module, name, None))
     if not isinstance(found, JITFunction):
