@@ -71,7 +71,7 @@ def predict_case(case: Case, model: str) -> PredictedCase:
 
 
 def predict_set(cases: list[Case], case_set: str, model: str, jobs: int, progress) -> PredictionFile:
-    from memsim.cli.pool import run_all
+    from memsim.tools.pool import run_all
 
     predicted = run_all(predict_case, [(c, model) for c in cases], jobs, progress)
     return PredictionFile(case_set=case_set, model=model, commit=_commit(),
@@ -218,7 +218,7 @@ def command_predict(args, select_cases) -> int:
     import fnmatch
     import os
 
-    from memsim.cli import progress
+    from memsim.tools import progress
 
     if args.out.parent and not args.out.parent.is_dir():
         raise rec.RecordError(f"--out {args.out}: no folder {args.out.parent}")

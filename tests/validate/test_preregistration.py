@@ -61,3 +61,15 @@ def test_a_sweep_scores_memsim_s_pick_against_the_fastest():
                                             ([1, 2], [1, 2], None)])
 def test_spearman(a, b, expected):
     assert spearman(a, b) == (pytest.approx(expected) if expected is not None else None)
+
+
+def test_predict_writes_a_file_of_committed_shape(tmp_path):
+    """`validate prereg predict` end to end on one small corpus launch."""
+    from validate.cli import main
+    out = tmp_path / "p.json"
+    assert main(["prereg", "predict", "--cases", "corpus", "--filter", "reduce_interleaved", "--out", str(out),
+                 "--jobs", "1"]) == 0
+    from validate.preregistration import load_predictions
+    written = load_predictions(out)
+    assert [c.name for c in written.cases] == ["reduce_interleaved"]
+    assert m.DURATION in written.cases[0].metrics and written.commit
