@@ -22,6 +22,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from memsim import metrics as m
+from memsim.launch import LaunchSpec
 from memsim.gpus import DEFAULT_GPU
 
 from . import record as rec
@@ -52,8 +53,8 @@ class PredictionFile(BaseModel):
     cases: list[PredictedCase]
 
 
-def spec_digest(case: Case) -> str:
-    return hashlib.sha256(case.spec.model_dump_json().encode()).hexdigest()[:16]
+def spec_digest(spec: LaunchSpec) -> str:
+    return hashlib.sha256(spec.model_dump_json().encode()).hexdigest()[:16]
 
 
 def predict_case(case: Case, model: str) -> PredictedCase:
@@ -61,7 +62,7 @@ def predict_case(case: Case, model: str) -> PredictedCase:
     import memsim
     from memsim.errors import MemsimError
 
-    base = PredictedCase(name=case.name, spec_digest=spec_digest(case), tags=case.tags)
+    base = PredictedCase(name=case.name, spec_digest=spec_digest(case.spec), tags=case.tags)
     try:
         report, _ = memsim.predict_spec(case.spec, gpu=model, timeout=None)
     except MemsimError as exc:
@@ -130,7 +131,7 @@ def score(predictions: PredictionFile, measured: rec.MeasurementFile,
     missing = []
     for case in predictions.cases:
         record = records.get(case.name)
-        if record is None or case.error or spec_digest(Case(name=record.name, spec=record.spec)) != case.spec_digest:
+        if record is None or case.error or spec_digest(record.spec) != case.spec_digest:
             missing.append(case.name)
             continue
         truth = dict(record.metrics)

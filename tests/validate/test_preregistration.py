@@ -20,7 +20,7 @@ def _case(name: str, n: int) -> Case:
 def _files(predicted: dict[str, float], measured: dict[str, float], change: str | None = None):
     cases = {name: _case(name, i + 1) for i, name in enumerate(predicted)}
     pred = PredictionFile(case_set="prereg", model="H100", commit="abc", date="today", cases=[
-        PredictedCase(name=n, spec_digest=spec_digest(c), tags=c.tags, metrics={m.DURATION: predicted[n]})
+        PredictedCase(name=n, spec_digest=spec_digest(c.spec), tags=c.tags, metrics={m.DURATION: predicted[n]})
         for n, c in cases.items()])
     records = [rec.CaseRecord(name=n, spec=(_case(n, 99).spec if n == change else c.spec),
                               metrics={m.DURATION: measured[n]}) for n, c in cases.items()]
