@@ -220,6 +220,9 @@ class SmTiming(BaseModel):
     lsu_queue_cycles: float = Field(gt=0, description="L1-pipe backlog (cycles) beyond which the LSU takes no "
                                     "further memory instruction (MIO throttle)")
     sm_l2_bytes_per_clk: float = Field(gt=0, description="most L2 traffic one SM moves per SM cycle")
+    l1_line_cycles: float = Field(gt=0, description="latency each distinct 128-byte line adds to a global "
+                                  "request that hits L1 (a request of n lines: about l1_hit_cycles + "
+                                  "(n - 1) times this)")
 
 
 class Calibration(BaseModel):

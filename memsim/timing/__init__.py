@@ -31,7 +31,8 @@ from ..gpus import GpuProfile
 from ..report import KernelReport
 from ..stream import IssueSchedule, WarpInstructionTrace
 from .machine import machine_config, memory_table, pipe_intervals, wait_latencies
-from .sm import N_OUT, N_STALLS, O_CYCLES, O_DRAM_BUSY, O_ISSUED, O_L1_BUSY, O_L2_BUSY, STALL_NAMES, simulate_sm
+from .sm import (C_LAUNCH, C_LAUNCH_INTERVAL, N_OUT, N_STALLS, O_CYCLES, O_DRAM_BUSY, O_FIRST_REFILL, O_ISSUED, O_L1_BUSY, O_L2_BUSY, O_LAST_START,
+                 STALL_NAMES, simulate_sm)
 
 MAX_SIMULATED_ISSUES = 3_000_000   # per prediction: about a second of simulation
 
@@ -61,6 +62,23 @@ def sample_blocks(total_blocks: int, profile: GpuProfile) -> np.ndarray:
     return np.arange(0, total_blocks, profile.sm_count, dtype=np.int64)
 
 
+def scaled_cycles(out: np.ndarray, cfg: np.ndarray, per_sm: int, n_sim: int, resident: int) -> float:
+    """The busiest SM's cycles for all its blocks from a simulation of the first n_sim: the blocks
+    left start at the pace of block starts, and the last one's run (from its start to the end) is
+    counted once. The pace is the one seen where at least a wave of blocks replaced others; after
+    one wave, each of the `resident` slots takes a block per block run and turnaround, and the SM
+    takes at most one block per launch interval."""
+    if n_sim >= per_sm:
+        return float(out[O_CYCLES])
+    refills = n_sim - resident
+    tail = out[O_CYCLES] - out[O_LAST_START]
+    if refills >= resident:
+        pace = (out[O_LAST_START] - out[O_FIRST_REFILL]) / max(refills - 1, 1)
+    else:
+        pace = max(cfg[C_LAUNCH_INTERVAL], (tail + cfg[C_LAUNCH]) / resident)
+    return float(out[O_LAST_START] + (per_sm - n_sim) * pace + tail)
+
+
 def simulate_time(report: KernelReport, trace: WarpInstructionTrace, schedule: IssueSchedule,
                   profile: GpuProfile, resident_blocks: int, *,
                   max_issues: int = MAX_SIMULATED_ISSUES) -> SimulatedTime | None:
@@ -87,7 +105,7 @@ def simulate_time(report: KernelReport, trace: WarpInstructionTrace, schedule: I
                 memory_table(report, n_pcs, profile.fitted.time_model.get("partial_write_cost", 1.0)), cfg, out,
                 stalls)
     scale = per_sm / n_sim
-    cycles = out[O_CYCLES] * scale
+    cycles = scaled_cycles(out, cfg, per_sm, n_sim, resident)
     floor = profile.launch.kernel_floor_ns
     duration = floor + profile.cycles_to_ns(cycles)
     span = max(out[O_CYCLES], 1.0)

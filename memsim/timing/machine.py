@@ -16,8 +16,8 @@ from .. import metrics as m
 from ..gpus import GpuProfile
 from ..report import KernelReport
 from ..stream import PIPES, WAITS
-from .sm import (C_COLD_CONSTANT, C_DRAM, C_DRAM_BYTE, C_L1_HIT, C_L2_HIT, C_L2_SECTOR, C_LAUNCH, C_LSU_QUEUE,
-                 C_READ, C_SHARED, C_WAVEFRONT, MEM_DRAM, MEM_DRAM_BYTES, MEM_L2_SECTORS, MEM_LINES, MEM_MISS,
+from .sm import (C_COLD_CONSTANT, C_DRAM, C_DRAM_BYTE, C_L1_HIT, C_L2_HIT, C_L2_SECTOR, C_LAUNCH,
+                 C_LAUNCH_INTERVAL, C_LINE_LATENCY, C_LSU_QUEUE, C_READ, C_SHARED, C_WAVEFRONT, MEM_DRAM, MEM_DRAM_BYTES, MEM_L2_SECTORS, MEM_LINES, MEM_MISS,
                  N_CFG, N_MEM)
 
 
@@ -55,6 +55,17 @@ def barrier_cycles(profile: GpuProfile, warps_per_block: int) -> float:
     return float(np.interp(warps_per_block, [p[0] for p in points], [p[1] for p in points]))
 
 
+def block_launch_interval(profile: GpuProfile, warps_per_block: int, mhz: float) -> float:
+    """SM cycles (at `mhz`) between two blocks an SM takes: measured for 1- and 32-warp blocks in
+    boost cycles, in between by the warps. The rate is one of time, not of SM cycles: ncu at base
+    clocks measures the same nanoseconds a block (gpu/probes/sm_probe.cu, docs/time-model.md)."""
+    costs = profile.sm_costs
+    share = (min(max(warps_per_block, 1), 32) - 1) / 31
+    boost_cycles = costs.block_launch_cycles + share * (costs.block_launch_cycles_32_warps
+                                                        - costs.block_launch_cycles)
+    return boost_cycles / profile.clocks.sm_boost_mhz * mhz
+
+
 def block_launch_cycles(profile: GpuProfile, warps_per_block: int) -> float:
     """From a block's end to the next block's first issue on its SM: measured for 1- and
     32-warp blocks, in between by the warps."""
@@ -73,6 +84,9 @@ def machine_config(profile: GpuProfile, active_sms: int, warps_per_block: int, b
     dram_bytes_per_clk = min(tp.dram_copy_gbs * 1e3 / mhz / active_sms, timing.sm_l2_bytes_per_clk)
     cfg = np.zeros(N_CFG, np.float64)
     cfg[C_L1_HIT], cfg[C_L2_HIT], cfg[C_DRAM] = lat.l1_hit_cycles, lat.l2_hit_cycles, dram_cycles
+    # a request's lines beyond the first: the measured latency per line less the pipe slot
+    cfg[C_LINE_LATENCY] = max(timing.l1_line_cycles - 1.0 / tp.shared_wavefronts_per_clk_per_sm, 0.0)
+    cfg[C_LAUNCH_INTERVAL] = block_launch_interval(profile, warps_per_block, mhz)
     cfg[C_SHARED] = lat.shared_cycles
     cfg[C_WAVEFRONT] = 1.0 / tp.shared_wavefronts_per_clk_per_sm
     cfg[C_L2_SECTOR] = 1.0 / sectors_per_clk

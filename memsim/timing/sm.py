@@ -32,8 +32,8 @@ MEM_LINES, MEM_MISS, MEM_DRAM, MEM_L2_SECTORS, MEM_DRAM_BYTES = range(5)
 N_MEM = 5
 # machine parameters (cfg[...])
 (C_L1_HIT, C_L2_HIT, C_DRAM, C_SHARED, C_WAVEFRONT, C_L2_SECTOR, C_DRAM_BYTE, C_LSU_QUEUE,
- C_READ, C_LAUNCH, C_COLD_CONSTANT) = range(11)
-N_CFG = 11
+ C_READ, C_LAUNCH, C_COLD_CONSTANT, C_LINE_LATENCY, C_LAUNCH_INTERVAL) = range(13)
+N_CFG = 13
 # stall reasons (ncu's warp states)
 (S_SELECTED, S_NOT_SELECTED, S_WAIT, S_LONG_SCOREBOARD, S_SHORT_SCOREBOARD, S_BARRIER, S_MATH_THROTTLE,
  S_MIO_THROTTLE, S_DRAIN, S_LAUNCH) = range(10)
@@ -43,8 +43,10 @@ N_STALLS = len(STALL_NAMES)
 # where each scoreboard barrier's result comes from (why a warp waits on it)
 LONG, SHORT = 1, 2
 # totals (out[...])
-O_CYCLES, O_L1_BUSY, O_L2_BUSY, O_DRAM_BUSY, O_ISSUED, O_BLOCKS, O_STEPS = range(7)
-N_OUT = 7
+# O_FIRST_REFILL / O_LAST_START: when the first block that replaced another started, and the last
+# block: the pace of block starts, by which a simulation of some waves is scaled to all
+O_CYCLES, O_L1_BUSY, O_L2_BUSY, O_DRAM_BUSY, O_ISSUED, O_BLOCKS, O_FIRST_REFILL, O_LAST_START = range(8)
+N_OUT = 8
 
 W_GLOBAL_LOAD, W_GLOBAL_STORE, W_GLOBAL_ATOMIC = WAIT["global_load"], WAIT["global_store"], WAIT["global_atomic"]
 W_LOCAL_LOAD, W_LOCAL_STORE = WAIT["local_load"], WAIT["local_store"]
@@ -74,7 +76,8 @@ def _memory(kind, pc, aux, t, mem, cfg, queues, carry):
     busy = lines * cfg[C_WAVEFRONT]
     queues[0] = start + busy
     queues[3] += busy
-    done_l1 = queues[0]
+    # each line of a request adds latency beyond its pipe slot (measured: gpu/probes/sm_probe.cu)
+    done_l1 = queues[0] + (lines - 1.0) * cfg[C_LINE_LATENCY]
     if kind == W_LOCAL_LOAD or kind == W_LOCAL_STORE:
         return done_l1 + cfg[C_L1_HIT], start + cfg[C_READ]
     # bandwidth: this request's expected share of L2 sectors and DRAM bytes
@@ -136,9 +139,12 @@ def simulate_sm(start, pcs, auxs, n_traces, n_blocks, warps_per_block, resident,
     issued_at = np.full(slots, -1.0)
     state = np.zeros(3, np.int64)          # next block to start, warps alive, age counter
     t = 0.0
+    launched = -cfg[C_LAUNCH_INTERVAL]      # when the SM last took a block: it takes one per interval
     for r in range(resident):
         if state[0] < n_blocks:
-            _start_block(r, state[0] % n_traces, 0.0, start, pcs, warps_per_block, ptr, end, live, ready, own, age,
+            launched += cfg[C_LAUNCH_INTERVAL]
+            out[O_LAST_START] = launched
+            _start_block(r, state[0] % n_traces, launched, start, pcs, warps_per_block, ptr, end, live, ready, own, age,
                          sb, wmask, wait, block_of, block_live, block_arrived, state, async_done)
             state[0] += 1
     finish = 0.0
@@ -194,7 +200,11 @@ def simulate_sm(start, pcs, auxs, n_traces, n_blocks, warps_per_block, resident,
                 block_of[r] = -1
                 out[O_BLOCKS] += 1
                 if state[0] < n_blocks:
-                    _start_block(r, state[0] % n_traces, t + cfg[C_LAUNCH], start, pcs, warps_per_block, ptr, end,
+                    launched = max(t + cfg[C_LAUNCH], launched + cfg[C_LAUNCH_INTERVAL])
+                    if state[0] == resident:
+                        out[O_FIRST_REFILL] = launched
+                    out[O_LAST_START] = launched
+                    _start_block(r, state[0] % n_traces, launched, start, pcs, warps_per_block, ptr, end,
                                  live, ready, own, age, sb, wmask, wait, block_of, block_live, block_arrived, state,
                                  async_done)
                     state[0] += 1
@@ -208,7 +218,6 @@ def simulate_sm(start, pcs, auxs, n_traces, n_blocks, warps_per_block, resident,
                     queues, cfg, issued_at, t, stalls)
             next_sample += SAMPLE_CYCLES
         t += step
-        out[O_STEPS] += 1
     out[O_CYCLES] = max(t, finish, queues[0])
     out[O_L1_BUSY], out[O_L2_BUSY], out[O_DRAM_BUSY] = queues[3], queues[4], queues[5]
     return out[O_CYCLES]
