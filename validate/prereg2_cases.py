@@ -16,7 +16,8 @@ sources or from the corpus's.
 Every launch is in bounds and deterministic: integer atomics only, grid-stride kernels over
 exact multiples, in-place updates where each element has one writer. Sweeps (tag
 `sweep:<kernel>`, names `<kernel>_b<block>_<size>`): one kernel at five or more block shapes over
-one problem (four also at three shapes of a second size).
+one problem (two, nvblog_reduce_block_atomic and parboil_stencil, also at three shapes of a second
+size).
 """
 from __future__ import annotations
 
