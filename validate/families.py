@@ -20,8 +20,9 @@ constants fitted on everything else. Besides the hash, every family of a public 
 into the corpus (files llmc_*.cu, cusamples_*.cu: validate.corpus_cases.PUBLIC_PREFIXES) is held
 out whole: real kernels nobody tuned the model on are the fairest test of it.
 
-The pre-registered set (`prereg`, validate.prereg_cases) is held out whole too: its predictions
-were committed before its recordings were looked at, and a fit that read them would void that.
+The pre-registered sets (`prereg`, validate.prereg_cases; `prereg2`, validate.prereg2_cases) are
+held out whole too: their predictions are committed before their recordings are looked at, and a
+fit that read them would void that.
 Its families are named like the corpus's, by file and kernel (`prereg:shoc_scan/bottom_scan`).
 """
 from __future__ import annotations
@@ -33,6 +34,7 @@ FUZZ_SETS = ("fuzz", "fuzz2")
 HELD_OUT_SET = "corpus"
 HELD_OUT_MODULUS = 3
 PREREG_SET = "prereg"   # every family of it is held out
+PREREG_SETS = (PREREG_SET, "prereg2")   # the pre-registered sets, every family held out
 PUBLIC_FILE_PREFIXES = ("llmc_", "cusamples_")  # the public corpus files, all held out
 
 
@@ -51,7 +53,7 @@ def family_of(case_set: str, kernel: str, tags: Iterable[str] = ()) -> str:
     if case_set in FUZZ_SETS:
         features = sorted(set(tags) - set(FUZZ_SETS))
         return f"{case_set}:{'+'.join(features)}"
-    if case_set in (HELD_OUT_SET, PREREG_SET):
+    if case_set == HELD_OUT_SET or case_set in PREREG_SETS:
         files = [t.removeprefix("file:") for t in tags if t.startswith("file:")]
         return f"{case_set}:{files[0] + '/' if files else ''}{kernel_base(kernel)}"
     return f"{case_set}:{kernel_base(kernel)}"
@@ -60,7 +62,7 @@ def family_of(case_set: str, kernel: str, tags: Iterable[str] = ()) -> str:
 def is_held_out(family: str) -> bool:
     """Whether the family is held out of every fit: the whole pre-registered set, the public corpus
     kernels, and the part of the rest of the corpus that a hash of its name picks."""
-    if family.startswith(PREREG_SET + ":"):
+    if family.startswith(tuple(s + ":" for s in PREREG_SETS)):
         return True
     if not family.startswith(HELD_OUT_SET + ":"):
         return False

@@ -280,26 +280,56 @@ LAUNCHES: list[tuple] = [
 ]
 
 
-@functools.lru_cache(maxsize=None)
+class PreregSet:
+    """One pre-registered set: its folder of copied files (with registered.json), the public
+    repositories its file prefixes name, and its launch table. validate.prereg2_cases builds the
+    second set with it."""
+
+    def __init__(self, name: str, folder: Path, suites: dict[str, str], launches: list[tuple]):
+        self.name, self.folder, self.suites, self.launches = name, folder, suites, launches
+        self.registered = folder / "registered.json"   # case name -> launch_digest, as committed
+
+    @functools.lru_cache(maxsize=None)
+    def source(self, filename: str) -> str:
+        return (self.folder / filename).read_text()
+
+    def suite_of(self, filename: str) -> str:
+        """The public repository a file of the set was copied from."""
+        return next(repo for prefix, repo in self.suites.items() if filename.startswith(prefix))
+
+    def cases(self) -> list[Case]:
+        """The set's launches as cases."""
+        cases = []
+        for name, filename, kernel, grid, block, args, tags, *rest in self.launches:
+            spec = LaunchSpec(source=self.source(filename), kernel=kernel, grid=grid, block=block, args=args,
+                              shared_mem=rest[0] if rest else 0)
+            extra = ["public", f"repo:{self.suite_of(filename)}", f"file:{Path(filename).stem}"]
+            extra += ["needs-headers"] if "#include <" in self.source(filename) else []
+            cases.append(Case(name=name, spec=spec, tags=[*tags, *extra]))
+        return cases
+
+    def write_registry(self) -> Path:
+        """Register the current launches (`python -m validate.<set>_cases`); only for new ones: the
+        test refuses a registered launch that changed."""
+        self.registered.write_text(json.dumps({c.name: launch_digest(c) for c in self.cases()}, indent=1) + "\n")
+        return self.registered
+
+
+PREREG = PreregSet("prereg", PREREG_DIR, SUITES, LAUNCHES)
+
+
 def prereg_source(filename: str) -> str:
-    return (PREREG_DIR / filename).read_text()
+    return PREREG.source(filename)
 
 
 def suite_of(filename: str) -> str:
     """The public repository a prereg file was copied from."""
-    return next(repo for prefix, repo in SUITES.items() if filename.startswith(prefix))
+    return PREREG.suite_of(filename)
 
 
 def prereg_cases() -> list[Case]:
     """The pre-registered launches as cases (set `prereg`)."""
-    cases = []
-    for name, filename, kernel, grid, block, args, tags, *rest in LAUNCHES:
-        spec = LaunchSpec(source=prereg_source(filename), kernel=kernel, grid=grid, block=block, args=args,
-                          shared_mem=rest[0] if rest else 0)
-        extra = ["public", f"repo:{suite_of(filename)}", f"file:{Path(filename).stem}"]
-        extra += ["needs-headers"] if "#include <" in prereg_source(filename) else []
-        cases.append(Case(name=name, spec=spec, tags=[*tags, *extra]))
-    return cases
+    return PREREG.cases()
 
 
 def launch_digest(case: Case) -> str:
@@ -312,10 +342,7 @@ def launch_digest(case: Case) -> str:
 
 
 def write_registry() -> Path:
-    """Register the current launches (`python -m validate.prereg_cases`); only for new ones: the
-    test refuses a registered launch that changed."""
-    REGISTERED.write_text(json.dumps({c.name: launch_digest(c) for c in prereg_cases()}, indent=1) + "\n")
-    return REGISTERED
+    return PREREG.write_registry()
 
 
 if __name__ == "__main__":

@@ -1,10 +1,12 @@
-"""The pre-registered set (validate/prereg_cases.py): a well-formed table of public kernels with
-their provenance, all held out of every fit. Nothing here simulates a launch (CI's time): the
-launches are checked by running them (see the module docstring of validate.prereg_cases)."""
+"""The pre-registered sets (validate/prereg_cases.py, validate/prereg2_cases.py): well-formed tables
+of public kernels with their provenance, all held out of every fit. Nothing here simulates a
+launch (CI's time): the launches are checked by running them (see the module docstring of
+validate.prereg_cases)."""
 from __future__ import annotations
 
 import collections
 import functools
+import hashlib
 import json
 import re
 
@@ -12,68 +14,114 @@ import pytest
 
 from memsim.compiler.nvrtc import compile_cuda
 from validate import families as fa
+from validate import prereg2_cases as p2
 from validate import prereg_cases as pc
 from validate.case import NAME_PATTERN
 from validate.cli import select_cases
 from validate.corpus_cases import launch_problems
 
-CASES = pc.prereg_cases()
-FILES = sorted({row[1] for row in pc.LAUNCHES})
+# The only repositories each set copies from: an allow-list, so that no other source (a reserved
+# suite, or the corpus's) can slip in.
+SOURCES = {"prereg": ("vetter/shoc", "zjin-lcf/HeCBench", "siboehm/SGEMM_CUDA", "gpu-mode/lectures"),
+           "prereg2": ("NVIDIA-developer-blog/code-samples", "ArchaeaSoftware/cudahandbook",
+                       "Kobzol/hardware-effects-gpu", "abduld/Parboil")}
+SETS = {"prereg": pc.PREREG, "prereg2": p2.PREREG2}
+LICENCE = {"prereg": r"Licence: (MIT|BSD|Apache)", "prereg2": r"Licence: (MIT|BSD|Apache|NCSA)"}
 
 
-def test_the_table_is_well_formed():
-    names = [row[0] for row in pc.LAUNCHES]
-    assert len(names) >= 60
+@functools.lru_cache(maxsize=None)
+def cases_of(name: str):
+    return SETS[name].cases()
+
+
+def files_of(name: str) -> list[str]:
+    return sorted({row[1] for row in SETS[name].launches})
+
+
+FILES = [(name, f) for name in SETS for f in files_of(name)]
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_the_table_is_well_formed(name):
+    pset = SETS[name]
+    names = [row[0] for row in pset.launches]
+    assert len(names) >= (60 if name == "prereg" else 70)
     assert not [n for n, k in collections.Counter(names).items() if k > 1]
     assert all(NAME_PATTERN.match(n) for n in names)
-    assert all(len(row) in (7, 8) and isinstance(row[6], list) for row in pc.LAUNCHES)
-    assert {c.name for _, c in select_cases("prereg", "*", None, None)} == set(names)
-    assert sorted(p.name for p in pc.PREREG_DIR.glob("*.cu")) == FILES   # no file left unlaunched
+    assert all(len(row) in (7, 8) and isinstance(row[6], list) for row in pset.launches)
+    assert {c.name for _, c in select_cases(name, "*", None, None)} == set(names)
+    assert sorted(p.name for p in pset.folder.glob("*.cu")) == files_of(name)   # no file left unlaunched
 
 
-@pytest.mark.parametrize("filename", FILES)
-def test_each_file_names_its_public_source(filename):
-    path = pc.PREREG_DIR / filename
+def test_the_sets_share_no_case_name_or_file():
+    assert not {c.name for c in cases_of("prereg")} & {c.name for c in cases_of("prereg2")}
+    assert not set(files_of("prereg")) & set(files_of("prereg2"))
+
+
+@pytest.mark.parametrize("name,filename", FILES)
+def test_each_file_names_its_public_source(name, filename):
+    path = SETS[name].folder / filename
     assert path.exists()
     head = path.read_text().split("\n\n", 1)[0]
-    repo = pc.suite_of(filename)
-    assert repo in head
+    assert SETS[name].suite_of(filename) in head
     assert re.search(r"commit [0-9a-f]{40}", head)
-    assert re.search(r"Licence: (MIT|BSD|Apache)", head)
+    assert re.search(LICENCE[name], head)
     assert "Edits" in head
 
 
-def test_registered_launches_never_change():
-    """Pre-registration: a launch once registered (validate/prereg/registered.json) keeps its exact
-    source, shape and arguments; new launches are registered with `python -m validate.prereg_cases`."""
-    registered = json.loads(pc.REGISTERED.read_text())
-    digests = {c.name: pc.launch_digest(c) for c in CASES}
+@pytest.mark.parametrize("name", SETS)
+def test_registered_launches_never_change(name):
+    """Pre-registration: a launch once registered (<set folder>/registered.json) keeps its exact
+    source, shape and arguments; new launches are registered with `python -m validate.<set>_cases`."""
+    registered = json.loads(SETS[name].registered.read_text())
+    digests = {c.name: pc.launch_digest(c) for c in cases_of(name)}
     assert not sorted(set(digests) - set(registered)), "unregistered launches"
     assert not [n for n in registered if n in digests and digests[n] != registered[n]]
 
 
-# The only repositories the set copies from: an allow-list, so that no other source (a reserved
-# suite, or the corpus's) can slip in.
-SOURCES = ("vetter/shoc", "zjin-lcf/HeCBench", "siboehm/SGEMM_CUDA", "gpu-mode/lectures")
-
-
-def test_every_file_comes_from_an_allowed_repository():
+@pytest.mark.parametrize("name", SETS)
+def test_every_file_comes_from_an_allowed_repository(name):
     origin = re.compile(r"^// Pre-registered public kernel \(not written for memsim\): (\S+)$", re.M)
-    heads = {f: origin.search((pc.PREREG_DIR / f).read_text().split("\n\n", 1)[0]) for f in FILES}
-    assert not [f for f, found in heads.items() if found is None or found.group(1) not in SOURCES]
+    heads = {f: origin.search((SETS[name].folder / f).read_text().split("\n\n", 1)[0]) for f in files_of(name)}
+    assert not [f for f, found in heads.items() if found is None or found.group(1) not in SOURCES[name]]
+    assert set(SETS[name].suites.values()) <= set(SOURCES[name])
 
 
-def test_every_case_is_held_out_of_every_fit():
-    families = {fa.family_of("prereg", c.spec.kernel, c.tags) for c in CASES}
+# The suites reserved for measurement this project does not see, as SHA-256 digests of their
+# lower-case names (word, or hyphen-joined words), so that this test names none of them either.
+RESERVED = {"c133ac9dfffc03eb253ed4af02f2a4cfd3299d12efc308970a304b97c92c35bf",
+            "3089f08edadde306095f8058c3476657981f2b896e16b4d1790eb3000d213721"}
+RESERVED_TRIPLE = "2630d7946a2e4f5bd5fc6937baf65b1306b75ddf87af69461a7a2bc9019ad681"
+
+
+def _names_a_reserved_suite(text: str) -> bool:
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    triples = ("-".join(words[i:i + 3]) for i in range(len(words) - 2))
+    return any(hashlib.sha256(w.encode()).hexdigest() in RESERVED for w in words) or \
+        any(hashlib.sha256(t.encode()).hexdigest() == RESERVED_TRIPLE for t in triples)
+
+
+@pytest.mark.parametrize("name", ["prereg2"])
+def test_no_file_names_a_reserved_suite(name):
+    texts = {f: (SETS[name].folder / f).read_text() for f in files_of(name)}
+    texts |= {p.name: p.read_text() for p in SETS[name].folder.glob("*.md")}
+    assert not [f for f, text in texts.items() if _names_a_reserved_suite(text)]
+    assert _names_a_reserved_suite("ported from " + "Rodi" + "nia's kernels")   # the check can fail
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_every_case_is_held_out_of_every_fit(name):
+    families = {fa.family_of(name, c.spec.kernel, c.tags) for c in cases_of(name)}
     assert all(fa.is_held_out(f) for f in families)
     assert len(families) >= 20
     with pytest.raises(fa.HeldOutError):
         fa.check_not_held_out(sorted(families)[:1])
 
 
-def test_each_sweep_varies_only_the_launch():
+@pytest.mark.parametrize("name", SETS)
+def test_each_sweep_varies_only_the_launch(name):
     sweeps = collections.defaultdict(list)
-    for case in CASES:
+    for case in cases_of(name):
         for tag in case.tags:
             if tag.startswith("sweep:"):
                 sweeps[tag].append(case)
@@ -90,17 +138,17 @@ def test_each_sweep_varies_only_the_launch():
 
 
 @functools.lru_cache(maxsize=None)
-def compiled_ptx(filename: str) -> str:
-    return compile_cuda(pc.prereg_source(filename)).ptx
+def compiled_ptx(name: str, filename: str) -> str:
+    return compile_cuda(SETS[name].source(filename)).ptx
 
 
 SLOW_TO_COMPILE = {"shoc_maxflops.cu"}   # ~20 s of NVRTC (fully unrolled FMA chains): checked when run
 
 
-@pytest.mark.parametrize("filename", sorted(set(FILES) - SLOW_TO_COMPILE))
-def test_each_launch_fits_its_kernel(filename):
+@pytest.mark.parametrize("name,filename", [(n, f) for n, f in FILES if f not in SLOW_TO_COMPILE])
+def test_each_launch_fits_its_kernel(name, filename):
     """Argument count and widths against the kernel's parameters (NVRTC only, no simulation)."""
-    ptx = compiled_ptx(filename)
-    for case in CASES:
+    ptx = compiled_ptx(name, filename)
+    for case in cases_of(name):
         if f"file:{filename.removesuffix('.cu')}" in case.tags:
             assert not launch_problems(case, ptx), case.name
