@@ -60,15 +60,17 @@ def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], s
         raise LaunchError("--gpu's cache and time models read the kernel's PTX, which a .sass or "
                           ".cubin lacks: leave out --gpu for its exact counters")
     issues = IssueTraceRequest(blocks=sample_blocks(int(np.prod(dims(grid))), profile))
-    report = simulate_with_caches(source, kernel_name, grid, block, args, shared_mem, target, options,
-                                  gpu=profile, registers_per_thread=registers_per_thread, engine=engine,
-                                  include_dirs=include_dirs, issue_trace=issues, **budget)
+    report, model = _run_with_caches(source, kernel_name, grid, block, args, shared_mem, target, options,
+                                     gpu=profile, registers_per_thread=registers_per_thread, engine=engine,
+                                     include_dirs=include_dirs, issue_trace=issues,
+                                     watched_blocks=issues.blocks, **budget)
     registers_per_thread = registers_per_thread or report.registers_per_thread
     estimate = predict_time(report, None, profile, registers_per_thread=registers_per_thread,
                             static_shared_bytes=report.static_shared_bytes, arguments=len(args))
     report.metrics[m.DURATION] = estimate.duration_ns
     report.metrics[m.EVENT_TIME_MS] = estimate.event_ms
-    simulated = simulate_time(report, issues.trace, issues.schedule, profile, estimate.occupancy.blocks_per_sm)
+    simulated = simulate_time(report, issues.trace, issues.schedule, profile, estimate.occupancy.blocks_per_sm,
+                              loads=model.load_outcomes())
     if simulated is not None:
         report.metrics[m.FORMULA_DURATION] = estimate.duration_ns
         report.metrics[m.DURATION] = max(simulated.duration_ns, estimate.breakdown.atomics_ns
@@ -120,6 +122,17 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
     (the loads each access waits for) drive the model: with "sass" the access stream is the
     one the GPU runs, ptxas' unrolling included. `registers_per_thread` (occupancy) defaults
     to the cubin's figure, else to 32 where the compiler's figure is unknown."""
+    return _run_with_caches(source, kernel_name, grid, block, args, shared_mem, arch, options, gpu=gpu,
+                            registers_per_thread=registers_per_thread, tuning=tuning, engine=engine,
+                            **simulate_kwargs)[0]
+
+
+def _run_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
+                     arch: str | None = None, options: Sequence[str] = (), *, gpu: str | GpuProfile = DEFAULT_GPU,
+                     registers_per_thread: int | None = None, tuning: CacheTuning | None = None,
+                     engine: str = "auto", watched_blocks: np.ndarray | None = None,
+                     **simulate_kwargs) -> tuple[KernelReport, CacheModel]:
+    """simulate_with_caches, and the cache model it ran (`watched_blocks`: whose loads' outcomes it keeps)."""
     profile = gpu if isinstance(gpu, GpuProfile) else load(gpu)
     arch = arch or compile_arch(profile.arch)
     engine = registry.resolve_engine(engine, source, arch)
@@ -133,7 +146,8 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
         model = CacheModel(profile, threads_per_block=threads,
                            registers_per_thread=registers_per_thread or shape.registers or DEFAULT_REGISTERS,
                            shared_per_block=shape.shared_static + shared_mem,
-                           flow=flow, blocks=int(np.prod(dims(grid))), tuning=tuning)
+                           flow=flow, blocks=int(np.prod(dims(grid))), tuning=tuning,
+                           watched_blocks=watched_blocks)
         if not blocks_per_chunk:
             blocks_per_chunk, capacity = _first_chunking(shape, threads, model.wave_blocks)
         request = _SizedTrace(spaces=("global",), on_chunk=model.consume,
@@ -154,7 +168,7 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
     report.metrics.update(traffic.metrics())
     report.provenance.update({k: m.Provenance.MODELED for k in traffic.metrics()})
     report.gpu = model.geometry.gpu
-    return report
+    return report, model
 
 
 def model_traffic(spec: LaunchSpec, gpu: str | GpuProfile = DEFAULT_GPU, registers_per_thread: int | None = None,

@@ -30,7 +30,8 @@ from pydantic import BaseModel, Field
 from ..gpus import GpuProfile
 from ..report import KernelReport
 from ..stream import IssueSchedule, WarpInstructionTrace
-from .machine import machine_config, memory_table, pipe_intervals, wait_latencies
+from ..model.cache import LoadOutcomes
+from .machine import machine_config, memory_table, pipe_intervals, request_levels, wait_latencies
 from .sm import (C_LAUNCH, C_LAUNCH_INTERVAL, N_OUT, N_STALLS, O_CYCLES, O_DRAM_BUSY, O_FIRST_REFILL, O_ISSUED, O_L1_BUSY, O_L2_BUSY, O_LAST_START,
                  STALL_NAMES, simulate_sm)
 
@@ -81,7 +82,7 @@ def scaled_cycles(out: np.ndarray, cfg: np.ndarray, per_sm: int, n_sim: int, res
 
 def simulate_time(report: KernelReport, trace: WarpInstructionTrace, schedule: IssueSchedule,
                   profile: GpuProfile, resident_blocks: int, *,
-                  max_issues: int = MAX_SIMULATED_ISSUES) -> SimulatedTime | None:
+                  max_issues: int = MAX_SIMULATED_ISSUES, loads: LoadOutcomes | None = None) -> SimulatedTime | None:
     """Simulate the busiest SM's blocks; None where no block was recorded (engine without an
     issue trace, or a profile without a `timing` section)."""
     if None in (profile.timing, profile.pipes, profile.instruction_latency, profile.sm_costs) or trace is None or schedule is None or len(trace.blocks) == 0:
@@ -99,7 +100,8 @@ def simulate_time(report: KernelReport, trace: WarpInstructionTrace, schedule: I
     cfg = machine_config(profile, min(blocks, profile.sm_count), trace.warps_per_block)
     out = np.zeros(N_OUT, np.float64)
     stalls = np.zeros(N_STALLS, np.float64)
-    simulate_sm(trace.start, trace.pc.astype(np.int64), trace.aux.astype(np.float64), n_traces, n_sim,
+    simulate_sm(trace.start, trace.pc.astype(np.int64), trace.aux.astype(np.float64),
+                request_levels(trace, schedule, loads), n_traces, n_sim,
                 trace.warps_per_block, resident, schedule.stall, schedule.write_barrier, schedule.read_barrier,
                 schedule.wait_mask, schedule.pipe, schedule.wait, pipe_intervals(profile), wait_latencies(profile, trace.warps_per_block),
                 memory_table(report, n_pcs, profile.fitted.time_model.get("partial_write_cost", 1.0)), cfg, out,

@@ -11,11 +11,13 @@ the L2 and DRAM bandwidth when `active_sms` SMs stream at once.
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from .. import metrics as m
 from ..gpus import GpuProfile
 from ..report import KernelReport
-from ..stream import PIPES, WAITS
+from ..model.cache import LoadOutcomes
+from ..stream import PIPES, WAITS, IssueSchedule, WarpInstructionTrace
 from .sm import (C_COLD_CONSTANT, C_DRAM, C_DRAM_BYTE, C_L1_HIT, C_L2_HIT, C_L2_SECTOR, C_LAUNCH,
                  C_LAUNCH_INTERVAL, C_LINE_LATENCY, C_LSU_QUEUE, C_READ, C_SHARED, C_WAVEFRONT, MEM_DRAM, MEM_DRAM_BYTES, MEM_L2_SECTORS, MEM_LINES, MEM_MISS,
                  N_CFG, N_MEM)
@@ -135,3 +137,33 @@ def memory_table(report: KernelReport, n_pcs: int, partial_write_cost: float = 1
             row[MEM_L2_SECTORS] = l2_read / ld_sectors
             row[MEM_DRAM_BYTES] = dram_read / ld_sectors
     return mem
+
+
+def request_levels(trace: WarpInstructionTrace, schedule: IssueSchedule, loads: LoadOutcomes | None) -> np.ndarray:
+    """Per issue of the trace: 0 where the cache model served that very global load from L1, 1
+    where it went on to L2, -1 elsewhere (not a global load, or not found in the model's
+    stream). The model's loads of a warp are matched to its issues in order, by pc."""
+    levels = np.full(len(trace.pc), -1, np.int64)
+    if loads is None or len(loads.block) == 0 or len(trace.blocks) == 0:
+        return levels
+    blocks = np.asarray(trace.blocks, np.int64)
+    slot = np.searchsorted(blocks, loads.block)
+    found = (slot < len(blocks)) & (blocks[np.minimum(slot, len(blocks) - 1)] == loads.block)
+    key = slot[found] * trace.warps_per_block + loads.warp[found]
+    order = np.argsort(key, kind="stable")
+    starts = np.searchsorted(key[order], np.arange(len(trace.start)))
+    is_load = (schedule.wait == WAITS.index("global_load")).astype(np.int64)
+    _match_loads(trace.start, trace.pc.astype(np.int64), is_load, starts, loads.pc[found][order].astype(np.int64),
+                 loads.past_l1[found][order].astype(np.int64), levels)
+    return levels
+
+
+@njit(cache=True)
+def _match_loads(start, pc, is_load, o_start, o_pc, o_level, levels):
+    for w in range(len(start) - 1):
+        q, q_end = o_start[w], o_start[w + 1]
+        for k in range(start[w], start[w + 1]):
+            p = pc[k]
+            if is_load[p] and q < q_end and o_pc[q] == p:
+                levels[k] = o_level[q]
+                q += 1

@@ -63,9 +63,11 @@ def _is_memory(w):
 
 
 @njit(cache=True)
-def _memory(kind, pc, aux, t, mem, cfg, queues, carry):
+def _memory(kind, pc, aux, level, t, mem, cfg, queues, carry):
     """(when the result is back, when the sources have been read) of a memory instruction issued
-    at t; queues = [L1 pipe free, L2 free, DRAM free, L1 busy, L2 busy, DRAM busy]."""
+    at t; queues = [L1 pipe free, L2 free, DRAM free, L1 busy, L2 busy, DRAM busy]. `level`: for a
+    global load, 0 if the cache model served this very request from L1, 1 if it went on, -1 if
+    unknown (then the pc's rates decide)."""
     start = max(t, queues[0])
     if kind == W_SHARED_LOAD or kind == W_SHARED_STORE or kind == W_SHARED_ATOMIC or kind == W_SHUFFLE:
         busy = max(aux, 1) * cfg[C_WAVEFRONT]
@@ -94,12 +96,15 @@ def _memory(kind, pc, aux, t, mem, cfg, queues, carry):
         dram_done = queues[2]
     if kind == W_GLOBAL_STORE:
         return done_l1, start + cfg[C_READ]
-    # latency: which level serves this request (error diffusion per pc)
-    carry[pc, 0] += mem[pc, MEM_MISS]
-    if carry[pc, 0] < 1.0 and kind != W_GLOBAL_ATOMIC:
+    # latency: which level serves this request (the cache model's, else error diffusion per pc)
+    if level == 0:
         return done_l1 + cfg[C_L1_HIT], start + cfg[C_READ]
-    if carry[pc, 0] >= 1.0:
-        carry[pc, 0] -= 1.0
+    if level < 0:
+        carry[pc, 0] += mem[pc, MEM_MISS]
+        if carry[pc, 0] < 1.0 and kind != W_GLOBAL_ATOMIC:
+            return done_l1 + cfg[C_L1_HIT], start + cfg[C_READ]
+        if carry[pc, 0] >= 1.0:
+            carry[pc, 0] -= 1.0
     carry[pc, 1] += mem[pc, MEM_DRAM]
     back = max(done_l1 + cfg[C_L2_HIT], queues[1] + cfg[C_L1_HIT])
     if carry[pc, 1] >= 1.0:
@@ -112,7 +117,7 @@ SAMPLE_CYCLES = 8.0   # warp states are sampled every this many cycles, as ncu s
 
 
 @njit(cache=True)
-def simulate_sm(start, pcs, auxs, n_traces, n_blocks, warps_per_block, resident, stall, wbar, rbar, wmask,
+def simulate_sm(start, pcs, auxs, levels, n_traces, n_blocks, warps_per_block, resident, stall, wbar, rbar, wmask,
                 pipe, wait, interval, wait_cycles, mem, cfg, out, stalls):
     """Run n_blocks blocks, `resident` at a time, on one SM: block j replays recorded block
     j % n_traces (warp k of recorded block i issues pcs[start[i * warps_per_block + k]:...]).
@@ -166,7 +171,7 @@ def simulate_sm(start, pcs, auxs, n_traces, n_blocks, warps_per_block, resident,
             back, read = t + wait_cycles[kind], t + cfg[C_READ]
             long = SHORT
             if _is_memory(kind):
-                back, read = _memory(kind, pc, auxs[ptr[w]], t, mem, cfg, queues, carry)
+                back, read = _memory(kind, pc, auxs[ptr[w]], levels[ptr[w]], t, mem, cfg, queues, carry)
                 if kind == W_ASYNC:
                     async_done[w] = max(async_done[w], back)
                 if kind != W_SHARED_LOAD and kind != W_SHARED_ATOMIC and kind != W_SHUFFLE:

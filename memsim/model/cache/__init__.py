@@ -26,7 +26,7 @@ The model (docs/caches.md has the evidence behind each choice):
   nor L2 read/write sectors of the tex unit in ncu's counters.
 """
 from .config import CacheGeometry, CacheTuning
-from .traffic import CacheModel, TrafficEstimate, coalescing_domains, lock_step_groups, merge_curve
+from .traffic import CacheModel, LoadOutcomes, TrafficEstimate, coalescing_domains, lock_step_groups, merge_curve
 
-__all__ = ["CacheGeometry", "CacheModel", "CacheTuning", "TrafficEstimate", "coalescing_domains",
+__all__ = ["CacheGeometry", "CacheModel", "CacheTuning", "LoadOutcomes", "TrafficEstimate", "coalescing_domains",
            "lock_step_groups", "merge_curve"]

@@ -24,6 +24,17 @@ _FIELDS = ("block", "warp", "pc", "space", "op", "active", "addresses")
 _NO_ROWS = np.zeros((0, 32), np.int64)
 
 
+@dataclass
+class LoadOutcomes:
+    """Per global load of some blocks (CacheModel's `watched_blocks`): where the cache model
+    served it. A request waits for its slowest line, so one missing line sends all of it on."""
+
+    block: np.ndarray
+    warp: np.ndarray
+    pc: np.ndarray
+    past_l1: np.ndarray      # bool: some line missed L1
+
+
 class TrafficEstimate(BaseModel):
     """Modeled cache and DRAM counters of one launch, under ncu's names (`metrics()`)."""
 
@@ -47,7 +58,8 @@ class CacheModel:
 
     def __init__(self, profile: str | GpuProfile = DEFAULT_GPU, *, threads_per_block: int, registers_per_thread: int = 32,
                  shared_per_block: int = 0, flow: ProgramFlow | None = None,
-                 blocks: int | None = None, tuning: CacheTuning | None = None):
+                 blocks: int | None = None, tuning: CacheTuning | None = None,
+                 watched_blocks: np.ndarray | None = None):
         self.geometry = CacheGeometry.for_gpu(profile)
         self.tuning = tuning or CacheTuning.for_gpu(profile)
         g, t = self.geometry, self.tuning
@@ -66,6 +78,8 @@ class CacheModel:
         self.in_progress: deque[Future] = deque()
         self.next_block = 0
         self.flow = flow or ProgramFlow.empty()
+        self.watched = np.asarray(watched_blocks if watched_blocks is not None else (), np.int64)
+        self.watched_loads: list[LoadOutcomes] = []
 
     def consume(self, accesses: WarpAccesses) -> None:
         """Take the next whole blocks' accesses (any spaces; only global ones are modeled).
@@ -128,11 +142,31 @@ class CacheModel:
         st.events = l1_pass(by_sm, sm, step, group, acc.op, slot * 32 + acc.warp, addresses, more,
                             st.l1, *st.store_merge, *st.events, first, count, self.cfg, st.counters,
                             st.clock)
+        self._watch(acc, count)
         domain = self.domains[sm]
         if self.tuning.merge_poison:
             unmerge_mixed_lines(*st.events, count[by_sm], by_sm, sm, domain)
         l2_pass(by_time, *st.events, first, count, time_base, *st.l2, self.merge_curve, domain, self.cfg,
                 st.counters)
+
+    def _watch(self, acc: WarpAccesses, past_l1: np.ndarray) -> None:
+        """Keep, for the loads of the watched blocks, whether each went past L1 (any of its lines
+        missed): the timing simulation replays those blocks request by request."""
+        if len(self.watched) == 0:
+            return
+        keep = np.isin(acc.block, self.watched) & (acc.op == OP_LD)
+        if keep.any():
+            self.watched_loads.append(LoadOutcomes(block=acc.block[keep], warp=acc.warp[keep], pc=acc.pc[keep],
+                                                   past_l1=past_l1[keep] > 0))
+
+    def load_outcomes(self) -> "LoadOutcomes":
+        """The watched blocks' loads in stream order (each warp's in its program order)."""
+        parts = self.watched_loads
+        if not parts:
+            z = np.zeros(0, np.int64)
+            return LoadOutcomes(block=z, warp=z, pc=z, past_l1=np.zeros(0, np.bool_))
+        return LoadOutcomes(*(np.concatenate([getattr(p, f) for p in parts])
+                              for f in ("block", "warp", "pc", "past_l1")))
 
     def _schedule(self, acc: WarpAccesses) -> tuple[np.ndarray, ...]:
         """(SM, step and lock-step group of each access; the accesses' order in time, and in
