@@ -43,7 +43,7 @@ _FP64 = ("DFMA", "DADD", "DMUL", "DSETP", "DMNMX", "DSET")
 _XU = ("MUFU", "F2I", "I2F", "F2F", "FRND", "I2I", "POPC", "FLO", "BREV", "I2FP", "F2IP")
 _TENSOR = ("HMMA", "IMMA", "DMMA", "BMMA", "HGMMA", "IGMMA")
 _CBU = ("BRA", "BRX", "JMP", "JMX", "EXIT", "BAR", "BSSY", "BSYNC", "BREAK", "WARPSYNC", "CALL", "RET",
-        "YIELD", "NOP", "BPT", "KILL", "BMOV", "B2R", "R2B", "WARPSYNC", "ACQBULK", "ELECT", "NANOSLEEP")
+        "YIELD", "NOP", "BPT", "KILL", "BMOV", "B2R", "R2B", "ACQBULK", "ELECT", "NANOSLEEP")
 _ADU = ("S2R", "CS2R", "LDC", "S2UR", "SHFL", "MATCH", "REDUX", "VOTEU", "CCTL", "MEMBAR", "FENCE",
         "ERRBAR", "DEPBAR")
 
