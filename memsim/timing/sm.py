@@ -113,6 +113,10 @@ def _memory(kind, pc, aux, level, t, mem, cfg, queues, carry):
     return back, start + cfg[C_READ]
 
 
+# A pipe's issue interval need not be whole cycles (an FFMA every 1.074): the pipe keeps its
+# fractional backlog and takes an instruction in any cycle that it frees during, so it issues at
+# its measured rate (with whole-cycle steps alone, 1.074 would allow one every second cycle).
+PIPE_SLACK = 1.0 - 1e-6
 SAMPLE_CYCLES = 8.0   # warp states are sampled every this many cycles, as ncu samples them
 
 
@@ -165,7 +169,7 @@ def simulate_sm(start, pcs, auxs, levels, n_traces, n_blocks, warps_per_block, r
             issued_at[w] = t
             pc = pcs[ptr[w]]
             kind = wait[pc]
-            pipe_free[s, pipe[pc]] = t + interval[pipe[pc]]
+            pipe_free[s, pipe[pc]] = max(pipe_free[s, pipe[pc]], t) + interval[pipe[pc]]
             ready[w] = t + max(stall[pc], 1)
             out[O_ISSUED] += 1
             back, read = t + wait_cycles[kind], t + cfg[C_READ]
@@ -284,7 +288,7 @@ def _earliest(w, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg):
     """When warp w's next instruction could issue: its own waits, its pipe, the LSU's queue."""
     pc = pcs[ptr[w]]
     e = own[w]
-    f = pipe_free[w % N_SMSP, pipe[pc]]
+    f = pipe_free[w % N_SMSP, pipe[pc]] - PIPE_SLACK
     if f > e:
         e = f
     if _is_memory(wait[pc]):
@@ -350,7 +354,7 @@ def _charge(at, slots, live, own, ready, ptr, pcs, wmask, sb, sb_kind, pipe, pip
                 worst = sb[w, b]
                 reason = S_LONG_SCOREBOARD if sb_kind[w, b] == LONG else S_SHORT_SCOREBOARD
         if reason == S_NOT_SELECTED:
-            if pipe_free[w % N_SMSP, pipe[pc]] > at:
+            if pipe_free[w % N_SMSP, pipe[pc]] - PIPE_SLACK > at:
                 reason = S_MATH_THROTTLE
             elif _is_memory(wait[pc]) and queues[0] - cfg[C_LSU_QUEUE] > at:
                 reason = S_MIO_THROTTLE
