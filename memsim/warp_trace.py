@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .gpus import DEFAULT_ARCH
 from .compiler.nvrtc import load_source
+from .engine import registry
 from .engine.simulation import simulate_spec
 from .engine.trace import TraceRequest
 from .errors import LaunchError
@@ -15,7 +16,7 @@ from .views import show
 
 def trace_pictures(spec: LaunchSpec, line: int | None = None, block: int = 0, warp: int = 0,
                    execution: int = 1, arch: str = DEFAULT_ARCH, access: int | None = None,
-                   engine: str = "auto", **budget) -> tuple[KernelReport, list[show.WarpPicture]]:
+                   engine: str = registry.DEFAULT, **budget) -> tuple[KernelReport, list[show.WarpPicture]]:
     """Simulate `spec`, recording one warp's accesses on `line` (every memory line if None);
     `access` keeps only the line's access-th memory instruction (1-based, program order).
     `budget`: memsim.simulate's max_warp_instructions and timeout.

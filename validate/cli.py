@@ -37,6 +37,7 @@ from gpu.driver import CatalogRef, DriverCase
 from gpu.measure import NCU_METHOD, MeasureOptions, measure, ncu_method
 from memsim import metrics as m
 from memsim.tools import progress
+from memsim.engine import registry
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec
 from memsim.tools.pool import run_all
@@ -129,7 +130,7 @@ def _add_common(command: argparse.ArgumentParser) -> None:
     command.add_argument("--model", metavar="GPU",
                          help="also predict caches, DRAM and time with this GPU profile (e.g. H100) "
                               "and report their errors against the recorded counters")
-    command.add_argument("--engine", choices=("ptx", "sass"), default=None,
+    command.add_argument("--engine", choices=registry.NAMES, default=None,
                          help="memsim engine: sass (the sm_90 SASS the GPU runs; the default) or ptx "
                               "(PTX-level; its measured differences: data/<gpu>/known_differences.json)")
     command.add_argument("--flush-l2", action="store_true", help="with --gpu: cold L2 before each timed rep")
@@ -235,9 +236,10 @@ def unrecorded_note(suite_files: list[rec.MeasurementFile], pattern: str) -> str
 
 
 def engine_for(args: argparse.Namespace) -> str:
-    """--engine, else the SASS engine: memsim's default, exact on every recorded case, and the
-    one whose warp scoreboard (memsim.metrics.ROUND_TRIPS) the time model reads."""
-    return args.engine or "sass"
+    """--engine, else the engine memsim's default stands for (the SASS engine: exact on every
+    recorded case, and the one whose warp scoreboard, memsim.metrics.ROUND_TRIPS, the time
+    model reads)."""
+    return args.engine or registry.default_name()
 
 
 def command_fuzz(args: argparse.Namespace) -> int:

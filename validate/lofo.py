@@ -27,6 +27,7 @@ import numpy as np
 
 from memsim import gpus
 from memsim import metrics as m
+from memsim.engine import registry
 from memsim.gpus import GpuProfile
 from memsim.report import KernelReport
 from memsim.model.timing import TimeModelConstants
@@ -147,10 +148,11 @@ def cross_validate_run(work: list[tuple[MeasurementFile, CaseRecord]],
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m validate.lofo", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--engine", choices=sorted(INPUTS_BY_ENGINE), default="sass")
+    parser.add_argument("--engine", choices=sorted(INPUTS_BY_ENGINE), default=None,
+                        help="whose stored reports (default: memsim's default engine)")
     parser.add_argument("--families", action="store_true", help="also print each family's figures")
     args = parser.parse_args(argv)
-    result = cross_validate(load_cases(INPUTS_BY_ENGINE[args.engine]))
+    result = cross_validate(load_cases(INPUTS_BY_ENGINE[args.engine or registry.default_name()]))
     for line in summary_lines(result):
         print(line)
     if args.families:

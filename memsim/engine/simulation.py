@@ -33,7 +33,7 @@ from .trace import TraceRequest
 def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None = None,
              shared_mem: int = 0, arch: str | None = None, options: Sequence[str] = (), *,
              max_warp_instructions: int = DEFAULT_BUDGET, timeout: float | None = DEFAULT_TIMEOUT,
-             trace: TraceRequest | None = None, engine: str | Engine = "auto",
+             trace: TraceRequest | None = None, engine: str | Engine = registry.DEFAULT,
              include_dirs: Sequence[str] | None = None, gpu: str | GpuProfile | None = None,
              max_instructions: int | None = None, issue_trace: IssueTraceRequest | None = None) -> KernelReport:
     """Emulate one launch and count its memory traffic under ncu's metric names.
@@ -73,7 +73,7 @@ def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None
     started = time.perf_counter()
     profile = limits_profile(gpu, arch)
     arch = arch or profile.arch
-    runner = engine if isinstance(engine, Engine) else registry.get(registry.resolve_engine(engine, source, arch))
+    runner = registry.choose(engine, source, arch)
     launch = check_launch(source, kernel_name, grid, block, args, shared_mem, arch,
                           (*options, *include_options(include_dirs)), max_warp_instructions, trace, profile,
                           timeout)

@@ -358,7 +358,7 @@ def test_run_names_suite_cases_missing_from_the_recording(simulator, tmp_path, c
 
 def test_known_differences_are_listed_with_a_reason_and_exact_metrics():
     from validate.compare import load_known_differences
-    known = load_known_differences("h100")
+    known = load_known_differences("h100", "ptx")
     assert known, "the H100 known-differences list is present"
     for name, entry in known.items():
         assert entry.reason and entry.reason != "unexplained", name
