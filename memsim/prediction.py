@@ -27,6 +27,7 @@ from .engine.trace import TraceRequest
 from .errors import LaunchError, MemsimError
 from .launch import LaunchSpec, Value, dims
 from .model.cache import CacheModel, CacheTuning, TrafficEstimate
+from .model.nvprof_metrics import nvprof_metrics, occupancy_fraction
 from .gpus import DEFAULT_GPU, GpuProfile, load
 from .model.pascal import WideSharedCounter, compile_arch, pascal_counts, uses_pascal_rules, wide_shared_rows
 from .model.scheduling import ProgramFlow
@@ -47,7 +48,7 @@ def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], s
     """memsim.simulate plus the cache and time models of `gpu` (a profile name or GpuProfile);
     `kernel_name` and `include_dirs` as memsim.simulate's. `arch` defaults to the GPU's (its
     profile's `arch`); on Pascal (sm_6x) the report also carries nvprof's metrics,
-    counted with Pascal's rules (memsim.model.pascal, memsim.views.nvprof).
+    counted with Pascal's rules (memsim.model.pascal, memsim.model.nvprof_metrics).
     `registers_per_thread` (occupancy) defaults to the cubin's figure (the report's), else 32;
     `max_warp_instructions` and `timeout` bound the run as memsim.simulate's. A launch `gpu`
     would refuse is refused as its driver does."""
@@ -197,8 +198,6 @@ def _nvprof_view(report: KernelReport, profile: GpuProfile, occ, launch: dict) -
     """nvprof's metrics under Pascal's rules; 8- and 16-byte shared accesses, whose Pascal count
     differs from sm_90's, are counted again from a trace of just those instructions (the launch
     runs once more; its outputs are discarded: the arguments were already written once)."""
-    from .views.nvprof import nvprof_metrics, occupancy_fraction
-
     recount = _wide_shared_recount(report, launch)
     counts = pascal_counts(report, launch["options"], recount)
     blocks = report.grid[0] * report.grid[1] * report.grid[2]
