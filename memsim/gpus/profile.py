@@ -23,6 +23,12 @@ from ..errors import MemsimError
 
 PROFILE_DIR = Path(__file__).parent / "profiles"
 SOURCE_KINDS = ("datasheet:", "measured:", "derived:", "fitted:", "literature:")
+# The units ncu's memory counters count in, the same on every GPU memsim models (Pascal to
+# Hopper): a sector of global memory, and the shared-memory banks and their word. The
+# engines count with them (memsim.engine.count), Pascal's rules and the views read them here.
+SECTOR_BYTES = 32
+BANKS = 32
+BANK_BYTES = 4
 
 
 class ProfileError(MemsimError):
