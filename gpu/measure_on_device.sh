@@ -100,8 +100,16 @@ case "$MODE" in
       --launches "${2:-21}" --out "$OUT/data" --work "$WORK/durations" ${FILTER:+--filter "$FILTER"}
     ;;
   lrc)
-    shift
-    timeout $((DEADLINE - SECONDS)) python3 gpu/cache_probe/lrc_cases.py "$OUT/lrc.json" "$@"
+    shift   # validate lists the cases (the GPU side imports nothing from validate)
+    python3 - "$WORK/lrc_cases.json" "$@" <<'EOF' &&
+import fnmatch, json, sys
+from validate.cli import driver_case, select_cases
+out, patterns = sys.argv[1], sys.argv[2:] or ["*"]
+cases = [driver_case(c) for _, c in select_cases("classic", "*", 200, 0)
+         if any(fnmatch.fnmatchcase(c.name, p) for p in patterns)]
+json.dump([json.loads(c.model_dump_json()) for c in cases], open(out, "w"))
+EOF
+    timeout $((DEADLINE - SECONDS)) python3 gpu/cache_probe/lrc_cases.py "$OUT/lrc.json" "$WORK/lrc_cases.json"
     ;;
   *)
     echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | corpus | prereg | file | numba | triton | calibrate | all | durations | lrc)"; exit 2 ;;
