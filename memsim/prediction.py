@@ -31,13 +31,12 @@ from .model.nvprof_metrics import nvprof_metrics, occupancy_fraction
 from .gpus import DEFAULT_GPU, GpuProfile, load
 from .model.pascal import WideSharedCounter, compile_arch, pascal_counts, uses_pascal_rules, wide_shared_rows
 from .model.scheduling import ProgramFlow
-from .model.timing import predict_time
+from .model.timing import DEFAULT_REGISTERS, predict_time
 from .report import KernelReport
 from .timing import sample_blocks, simulate_time
 
 MAX_TRACE_CAPACITY = 1 << 21        # warp accesses per worker and chunk (~600 MB of trace)
 FIRST_CAPACITY = 1 << 17
-DEFAULT_REGISTERS = 32
 
 
 def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
