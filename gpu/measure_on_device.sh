@@ -60,7 +60,7 @@ DEADLINE=${DEADLINE:-570}
 measure() {  # measure WORKNAME [validate run args...]: measure and record only; compare here later
   local left=$((DEADLINE - SECONDS))
   [ "$left" -gt 30 ] || { echo "error: no time left for $1"; return 1; }
-  timeout "$left" python3 -m validate.cli run --gpu --record --measure-only --out "$OUT/data" \
+  timeout "$left" python3 -m validate.cli run --measure --record --measure-only --out "$OUT/data" \
     --work "$WORK/$1" "${@:2}"
 }
 
@@ -89,14 +89,14 @@ case "$MODE" in
     measure fuzz2 --cases fuzz2 --n "${N:-150}" --seed "${SEED:-2}"
     ;;
   calibrate)
-    timeout $((DEADLINE - SECONDS)) python3 -m validate.cli calibrate --gpu --out "$OUT/calibration.json" \
+    timeout $((DEADLINE - SECONDS)) python3 -m validate.cli calibrate --measure --out "$OUT/calibration.json" \
       --work "$WORK/calibrate" && python3 -m pytest -q -m gpu tests/model/test_profiles.py
     ;;
   all)
     measure suite --cases suite && measure fuzz --cases fuzz --n "${N:-200}" --seed "${SEED:-0}"
     ;;
   durations)
-    timeout $((DEADLINE - SECONDS)) python3 -m validate.cli durations --gpu --cases "${3:-suite}" \
+    timeout $((DEADLINE - SECONDS)) python3 -m validate.cli durations --measure --cases "${3:-suite}" \
       --launches "${2:-21}" --out "$OUT/data" --work "$WORK/durations" ${FILTER:+--filter "$FILTER"}
     ;;
   lrc)

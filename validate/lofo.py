@@ -9,7 +9,7 @@ families are in no fit: they are predicted once, with constants fitted on everyt
 
     python -m validate.lofo [--engine sass|ptx]    on the stored reports of the suite and fuzz
                                                    cases (tests/golden), measured traffic: seconds
-    validate run --model H100                      on every recorded set, memsim's cache model's
+    validate run --gpu H100                      on every recorded set, memsim's cache model's
                                                    traffic: the figures beside today's
 
 Only TimeModelConstants are refitted: CacheTuning (memsim.model.cache) has no fitting code (its

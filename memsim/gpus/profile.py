@@ -6,7 +6,7 @@
 Profiles live in memsim/gpus/profiles/<name>.json. Every number says where it comes from: `source`
 maps a field path ("dram.bandwidth_gbs") or a whole group ("occupancy") to "datasheet: ...",
 "measured: ..." or "derived: ...", and loading fails if a number has no source. The default
-GPU's measured numbers are written by `validate calibrate --gpu --record`; the others are
+GPU's measured numbers are written by `validate calibrate --measure --record`; the others are
 datasheets. The fitted model constants live once, in the profile they were fitted on: another
 profile names it (`"fitted_from": "<GPU>"`) and loads its block, as Accel-Sim composes a
 config from a base file and overrides.

@@ -209,7 +209,7 @@ def test_calibrate_from_a_file_prints_the_table_without_recording(tmp_path):
 
 
 @pytest.mark.parametrize("args, complaint", [
-    ((), "add --gpu"),
+    ((), "add --measure"),
     (("--from", "/nonexistent/calibration.json"), "cannot read"),
 ])
 def test_calibrate_bad_input_is_one_line(args, complaint):
