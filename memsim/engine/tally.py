@@ -90,24 +90,15 @@ def metrics_from_rows(rows: list[InstructionCounters], counters: np.ndarray) -> 
                 out[m.INST_BY_WIDTH[width_bits]] += r.executed
         # op_global/op_shared count warp instructions with an active thread; op_memory_*b
         # counts every issue, predicated-off ones too (measured on the H100).
-        if r.space == "global" and r.op in m.GLOBAL_BY_OP:
-            named = m.GLOBAL_BY_OP[r.op]
-            out[named.instructions] += r.requests
-            out[named.requests] += r.requests
-            out[named.sectors] += r.sectors
-            out[named.bytes] += r.bytes
-            out[named.ideal_sectors] += r.ideal_sectors
+        if r.space == "global" and r.op in m.GLOBAL_BY_OP:   # names in GlobalOpMetrics' order
+            _add(out, m.GLOBAL_BY_OP[r.op], (r.requests, r.requests, r.sectors, r.bytes, r.ideal_sectors))
         elif r.space == "global" and r.op == "ldgsts":
             # cp.async: L1 counts its global reads as loads, the SASS-level load instructions
             # and bytes do not (measured on the H100: corpus sgemm_cp_async_*)
             out[m.GLOBAL_LD_REQUESTS] += r.requests
             out[m.GLOBAL_LD_SECTORS] += r.sectors
-        elif r.space == "shared" and r.op in m.SHARED_BY_OP:
-            named = m.SHARED_BY_OP[r.op]
-            out[named.instructions] += r.requests
-            out[named.wavefronts] += r.wavefronts
-            out[named.bytes] += r.bytes
-            out[named.ideal_wavefronts] += r.ideal_wavefronts
+        elif r.space == "shared" and r.op in m.SHARED_BY_OP:   # in SharedOpMetrics' order
+            _add(out, m.SHARED_BY_OP[r.op], (r.requests, r.wavefronts, r.bytes, r.ideal_wavefronts))
         elif r.space == "global" and r.op in ("atom", "red"):
             # requests: one per warp instruction with an active lane; sectors: the packets the
             # L1 sends to L2 (memsim.engine.count.atomic_packets; see metrics.ATOMICS)
@@ -124,6 +115,11 @@ def metrics_from_rows(rows: list[InstructionCounters], counters: np.ndarray) -> 
     out[m.PTX_WARP_INSTRUCTIONS] = int(counters[:, C_EXEC].sum())
     out[m.PTX_THREAD_INSTRUCTIONS] = int(counters[:, C_THREADS].sum())
     return out
+
+
+def _add(out: dict[str, int], names: tuple[str, ...], values: tuple[int, ...]) -> None:
+    for name, value in zip(names, values, strict=True):
+        out[name] += value
 
 
 def line_rows(rows: list[InstructionCounters], source_lines: list[str]) -> list[LineCounters]:
