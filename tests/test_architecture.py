@@ -198,9 +198,11 @@ def test_no_module_is_over_the_line_limit(package):
 
 def _profile_numbers() -> set[int]:
     """Numbers particular to one GPU: SM counts, L2 and DRAM sizes, clocks, bandwidths."""
+    from memsim import gpus   # the profiles as loaded: a based one gives only its overrides
+
     found = set()
-    for path in (ROOT / "memsim" / "gpus" / "profiles").glob("*.json"):
-        raw = json.loads(path.read_text())
+    for name in gpus.names():
+        raw = json.loads(gpus.load(name).model_dump_json())
         found.add(raw["sm_count"])
         found.update((raw["l2"]["size_bytes"], raw["dram"]["size_bytes"], raw["dram"]["bandwidth_gbs"]))
         found.update(v for v in raw["clocks"].values())
