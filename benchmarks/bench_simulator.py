@@ -37,6 +37,7 @@ import numpy as np
 import memsim
 from memsim import catalog
 from memsim import metrics as m
+from memsim.engine import registry
 
 ENGINE_METRIC = {"sass": m.SASS_WARP_INSTRUCTIONS, "ptx": m.PTX_WARP_INSTRUCTIONS}
 
@@ -128,13 +129,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="skip row_sums 16384^2 (1 GiB input)")
     parser.add_argument("--repeat", type=int, default=2, help="warm runs per case; the best counts")
-    parser.add_argument("--engine", choices=("both", "sass", "ptx"), default="both",
-                        help="engines to time (verdicts are SASS's; default both)")
+    parser.add_argument("--engine", choices=("both", *registry.NAMES), default="both",
+                        help="engines to time (verdicts are the default engine's; default both)")
     parser.add_argument("--only", action="append", choices=[c.key for c in CASES],
                         help="run only these cases (repeatable)")
     parser.add_argument("--no-cli", action="store_true", help="skip the cold/warm `memsim predict` rows")
     args = parser.parse_args()
-    engines = ("sass", "ptx") if args.engine == "both" else (args.engine,)
+    engines = registry.NAMES if args.engine == "both" else (args.engine,)
+    main_engine = registry.default_name() if registry.default_name() in engines else engines[0]
     load_before = os.getloadavg()
     print(f"load average {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f} on "
           f"{os.cpu_count()} cores; repeat {args.repeat}; engines {', '.join(engines)}")
@@ -148,7 +150,6 @@ def main() -> int:
         if (args.quick and case.big) or (args.only and case.key not in args.only):
             continue
         results = {engine: warm_seconds(case, engine, args.repeat) for engine in engines}
-        main_engine = "sass" if "sass" in engines else "ptx"
         r = results[main_engine]
         label = f"{case.label} <= {case.target:g} s"
         if r.error:
@@ -183,7 +184,7 @@ def main() -> int:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     load = os.getloadavg()
     print(f"summary: {passed} ok, {failed} over/error of {passed + failed} targets (verdicts: "
-          f"{'SASS' if 'sass' in engines else 'PTX'} engine, warm best of {args.repeat}); peak RSS "
+          f"{main_engine} engine, warm best of {args.repeat}); peak RSS "
           f"{peak:.0f} MiB; load average {load_before[0]:.2f} before, {load[0]:.2f} "
           f"{load[1]:.2f} {load[2]:.2f} after, {os.cpu_count()} cores")
     return 0 if failed == 0 else 1

@@ -4,7 +4,7 @@
 
 The seed figures and their launches are memsim.catalog.nvprof_seeds.SEED_FIGURES; each launch
 is predicted once on its GPU profile, for the profile's architecture: Pascal's rules and
-nvprof's metrics (memsim.model.pascal, memsim.views.nvprof) for seeds 000-002, ncu's names on the A100's
+nvprof's metrics (memsim.model.pascal, memsim.model.nvprof_metrics) for seeds 000-002, ncu's names on the A100's
 sm_80 code for seed 003. Counts must equal the seed's (tests/model/test_pascal.py and
 tests/catalog/test_seed_tables.py hold them); modeled figures show their error, and docs/pascal.md and
 docs/a100.md say why those off by more than 25% miss.

@@ -1,4 +1,4 @@
-"""Microbenchmarks that measure a GPU profile's numbers (run by `validate calibrate --gpu`).
+"""Microbenchmarks that measure a GPU profile's numbers (run by `validate calibrate --measure`).
 
 Two passes, like `gpu/measure.py`, because profiling perturbs timing:
 - the event pass (this process): CUDA-event timings at the clocks the GPU runs by itself

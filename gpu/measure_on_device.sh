@@ -60,7 +60,7 @@ DEADLINE=${DEADLINE:-570}
 measure() {  # measure WORKNAME [validate run args...]: measure and record only; compare here later
   local left=$((DEADLINE - SECONDS))
   [ "$left" -gt 30 ] || { echo "error: no time left for $1"; return 1; }
-  timeout "$left" python3 -m validate.cli run --gpu --record --measure-only --out "$OUT/data" \
+  timeout "$left" python3 -m validate.cli run --measure --record --measure-only --out "$OUT/data" \
     --work "$WORK/$1" "${@:2}"
 }
 
@@ -89,19 +89,27 @@ case "$MODE" in
     measure fuzz2 --cases fuzz2 --n "${N:-150}" --seed "${SEED:-2}"
     ;;
   calibrate)
-    timeout $((DEADLINE - SECONDS)) python3 -m validate.cli calibrate --gpu --out "$OUT/calibration.json" \
+    timeout $((DEADLINE - SECONDS)) python3 -m validate.cli calibrate --measure --out "$OUT/calibration.json" \
       --work "$WORK/calibrate" && python3 -m pytest -q -m gpu tests/model/test_profiles.py
     ;;
   all)
     measure suite --cases suite && measure fuzz --cases fuzz --n "${N:-200}" --seed "${SEED:-0}"
     ;;
   durations)
-    timeout $((DEADLINE - SECONDS)) python3 -m validate.cli durations --gpu --cases "${3:-suite}" \
+    timeout $((DEADLINE - SECONDS)) python3 -m validate.cli durations --measure --cases "${3:-suite}" \
       --launches "${2:-21}" --out "$OUT/data" --work "$WORK/durations" ${FILTER:+--filter "$FILTER"}
     ;;
   lrc)
-    shift
-    timeout $((DEADLINE - SECONDS)) python3 gpu/cache_probe/lrc_cases.py "$OUT/lrc.json" "$@"
+    shift   # validate lists the cases (the GPU side imports nothing from validate)
+    python3 - "$WORK/lrc_cases.json" "$@" <<'EOF' &&
+import fnmatch, json, sys
+from validate.cli import driver_case, select_cases
+out, patterns = sys.argv[1], sys.argv[2:] or ["*"]
+cases = [driver_case(c) for _, c in select_cases("classic", "*", 200, 0)
+         if any(fnmatch.fnmatchcase(c.name, p) for p in patterns)]
+json.dump([json.loads(c.model_dump_json()) for c in cases], open(out, "w"))
+EOF
+    timeout $((DEADLINE - SECONDS)) python3 gpu/cache_probe/lrc_cases.py "$OUT/lrc.json" "$WORK/lrc_cases.json"
     ;;
   *)
     echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | corpus | prereg | prereg2 | file | numba | triton | calibrate | all | durations | lrc)"; exit 2 ;;

@@ -1,4 +1,4 @@
-"""Instruction-level microbenchmarks for a warp-level timing model (run by `validate calibrate --gpu`).
+"""Instruction-level microbenchmarks for a warp-level timing model (run by `validate calibrate --measure`).
 
 Kernels in gpu/microbench_kernels.cu (docs/microbenchmarks.md says what each isolates):
 - latency: one warp, a dependent chain timed with clock64 at two iteration counts; the difference

@@ -7,6 +7,7 @@ are compared with a tolerance and their measured error is reported.
 from __future__ import annotations
 
 from enum import Enum
+from typing import NamedTuple
 
 
 class Provenance(str, Enum):
@@ -112,6 +113,34 @@ UNCHECKED = [PTX_WARP_INSTRUCTIONS, PTX_THREAD_INSTRUCTIONS, GLOBAL_ATOM_REQUEST
              LOCAL_LD_REQUESTS, LOCAL_ST_REQUESTS, SHARED_LD_IDEAL_WAVEFRONTS,
              SHARED_ST_IDEAL_WAVEFRONTS, GLOBAL_LD_IDEAL_SECTORS, GLOBAL_ST_IDEAL_SECTORS, *ATOMICS,
              *ATOMIC_CONTENTION, SHARED_ATOM_WAVEFRONTS]
+
+
+class GlobalOpMetrics(NamedTuple):
+    """The metrics of one kind (ld, st) of global memory instruction (memsim.engine.tally sums them)."""
+
+    instructions: str
+    requests: str
+    sectors: str
+    bytes: str
+    ideal_sectors: str
+
+
+class SharedOpMetrics(NamedTuple):
+    """The metrics of one kind (ld, st) of shared memory instruction."""
+
+    instructions: str
+    wavefronts: str
+    bytes: str
+    ideal_wavefronts: str
+
+
+GLOBAL_BY_OP = {
+    "ld": GlobalOpMetrics(INST_GLOBAL_LD, GLOBAL_LD_REQUESTS, GLOBAL_LD_SECTORS, BYTES_GLOBAL_LD, GLOBAL_LD_IDEAL_SECTORS),
+    "st": GlobalOpMetrics(INST_GLOBAL_ST, GLOBAL_ST_REQUESTS, GLOBAL_ST_SECTORS, BYTES_GLOBAL_ST, GLOBAL_ST_IDEAL_SECTORS)}
+SHARED_BY_OP = {
+    "ld": SharedOpMetrics(INST_SHARED_LD, SHARED_LD_WAVEFRONTS, BYTES_SHARED_LD, SHARED_LD_IDEAL_WAVEFRONTS),
+    "st": SharedOpMetrics(INST_SHARED_ST, SHARED_ST_WAVEFRONTS, BYTES_SHARED_ST, SHARED_ST_IDEAL_WAVEFRONTS)}
+LOCAL_REQUESTS_BY_OP = {"ld": LOCAL_LD_REQUESTS, "st": LOCAL_ST_REQUESTS}
 
 
 def provenance(metric: str) -> Provenance:

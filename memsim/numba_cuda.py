@@ -28,6 +28,7 @@ from .compiler.nvrtc import SASS_PTX_MARKER, is_sass_ready_ptx
 from .compiler.python_file import import_file
 from .errors import CompileError, LaunchError
 from .launch import SUPPORTED_DTYPES, ArgSpec, LaunchSpec, Value
+from .report import KernelReport
 
 CC = (9, 0)
 # First line of every canonical PTX text (memsim.compiler.nvrtc.SASS_PTX_MARKER): how engine
@@ -84,6 +85,25 @@ def numba_launch(kernel: Any, args: Sequence[Any]) -> tuple[NumbaKernel, list[Va
     args = list(args)
     compiled = compile_kernel(kernel, tuple(arg_type(p, v) for p, v in enumerate(args)))
     return compiled, [v for p, value in enumerate(args) for v in abi_values(p, value)]
+
+
+def simulate_kernel(kernel, grid, block, args, extra, shared_mem: int, **kwargs) -> KernelReport:
+    """memsim.simulate(kernel, grid, block, args[, shared_mem]) of a numba.cuda kernel (registered
+    with memsim.engine.simulation.register_python_kernels): simulate's parameters shift by one,
+    as there is no kernel name (`args=` by keyword lands in `extra`)."""
+    from .engine.simulation import simulate
+
+    if not is_numba_kernel(kernel):
+        raise LaunchError(f"simulate takes CUDA C or PTX text, a file name, or a numba.cuda kernel; "
+                          f"got a {type(kernel).__name__}")
+    if args is None and extra is not None:
+        args, extra = extra, None
+    if args is None:
+        raise LaunchError("simulate(kernel, grid, block, args): give the kernel's arguments")
+    compiled, values = numba_launch(kernel, args)
+    report = simulate(compiled.ptx, compiled.name, grid, block, values,
+                      shared_mem if extra is None else extra, **kwargs)
+    return report.model_copy(update={"nvrtc_version": compiled.compiler})
 
 
 def arg_type(position: int, value: Any) -> ArgType:

@@ -20,34 +20,34 @@ import numpy as np
 from . import metrics as m
 from .compiler.nvrtc import SASS_SUFFIXES, include_options
 from .engine import registry
-from .engine.interface import DEFAULT_BUDGET, DEFAULT_TIMEOUT, KernelShape
+from .engine.interface import DEFAULT_BUDGET, DEFAULT_TIMEOUT, Engine, KernelShape
 from .engine.issue_trace import IssueTraceRequest
 from .engine.simulation import check_spec, simulate
 from .engine.trace import TraceRequest
 from .errors import LaunchError, MemsimError
 from .launch import LaunchSpec, Value, dims
 from .model.cache import CacheModel, CacheTuning, TrafficEstimate
+from .model.nvprof_metrics import nvprof_metrics, occupancy_fraction
 from .gpus import DEFAULT_GPU, GpuProfile, load
 from .model.pascal import WideSharedCounter, compile_arch, pascal_counts, uses_pascal_rules, wide_shared_rows
 from .model.scheduling import ProgramFlow
-from .model.timing import predict_time
+from .model.timing import DEFAULT_REGISTERS, predict_time
 from .report import KernelReport
 from .timing import sample_blocks, simulate_time
 
 MAX_TRACE_CAPACITY = 1 << 21        # warp accesses per worker and chunk (~600 MB of trace)
 FIRST_CAPACITY = 1 << 17
-DEFAULT_REGISTERS = 32
 
 
 def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
             arch: str | None = None, options: Sequence[str] = (), *, gpu: str | GpuProfile = DEFAULT_GPU,
-            engine: str = "auto", registers_per_thread: int | None = None,
+            engine: str | Engine = registry.DEFAULT, registers_per_thread: int | None = None,
             include_dirs: Sequence[str] | None = None, max_warp_instructions: int = DEFAULT_BUDGET,
             timeout: float | None = DEFAULT_TIMEOUT) -> KernelReport:
     """memsim.simulate plus the cache and time models of `gpu` (a profile name or GpuProfile);
     `kernel_name` and `include_dirs` as memsim.simulate's. `arch` defaults to the GPU's (its
     profile's `arch`); on Pascal (sm_6x) the report also carries nvprof's metrics,
-    counted with Pascal's rules (memsim.model.pascal, memsim.views.nvprof).
+    counted with Pascal's rules (memsim.model.pascal, memsim.model.nvprof_metrics).
     `registers_per_thread` (occupancy) defaults to the cubin's figure (the report's), else 32;
     `max_warp_instructions` and `timeout` bound the run as memsim.simulate's. A launch `gpu`
     would refuse is refused as its driver does."""
@@ -55,7 +55,7 @@ def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], s
     budget = dict(max_warp_instructions=max_warp_instructions, timeout=timeout)
     arch = arch or profile.arch
     target = compile_arch(arch)
-    engine = registry.resolve_engine(engine, source, target)
+    engine = registry.choose(engine, source, target)   # once: the Engine is passed on
     if source.strip().endswith(SASS_SUFFIXES):
         raise LaunchError("--gpu's cache and time models read the kernel's PTX, which a .sass or "
                           ".cubin lacks: leave out --gpu for its exact counters")
@@ -114,11 +114,11 @@ class _SizedTrace(TraceRequest):
 def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[Value],
                          shared_mem: int = 0, arch: str | None = None, options: Sequence[str] = (), *,
                          gpu: str | GpuProfile = DEFAULT_GPU, registers_per_thread: int | None = None,
-                         tuning: CacheTuning | None = None, engine: str = "auto",
+                         tuning: CacheTuning | None = None, engine: str | Engine = registry.DEFAULT,
                          **simulate_kwargs) -> KernelReport:
     """memsim.simulate plus the cache model: the report's MODELED cache and DRAM metrics filled in.
 
-    `engine` ("ptx" or "sass", as memsim.simulate) emulates the launch, and its trace and code
+    `engine` (a name or an Engine, as memsim.simulate) emulates the launch, and its trace and code
     (the loads each access waits for) drive the model: with "sass" the access stream is the
     one the GPU runs, ptxas' unrolling included. `registers_per_thread` (occupancy) defaults
     to the cubin's figure, else to 32 where the compiler's figure is unknown."""
@@ -135,9 +135,9 @@ def _run_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[
     """simulate_with_caches, and the cache model it ran (`watched_blocks`: whose loads' outcomes it keeps)."""
     profile = gpu if isinstance(gpu, GpuProfile) else load(gpu)
     arch = arch or compile_arch(profile.arch)
-    engine = registry.resolve_engine(engine, source, arch)
+    engine = registry.choose(engine, source, arch)
     options = (*options, *include_options(simulate_kwargs.pop("include_dirs", None)))
-    shape = registry.get(engine).shape(source, kernel_name, arch, options)
+    shape = engine.shape(source, kernel_name, arch, options)
     b = dims(block)
     threads = b[0] * b[1] * b[2]
     flow = ProgramFlow.of(shape.flow)
@@ -172,7 +172,7 @@ def _run_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[
 
 
 def model_traffic(spec: LaunchSpec, gpu: str | GpuProfile = DEFAULT_GPU, registers_per_thread: int | None = None,
-                  tuning: CacheTuning | None = None, engine: str = "auto") -> TrafficEstimate:
+                  tuning: CacheTuning | None = None, engine: str | Engine = registry.DEFAULT) -> TrafficEstimate:
     """The modeled cache and DRAM counters of a LaunchSpec (its arguments materialized)."""
     report = simulate_with_caches(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(),
                                   spec.shared_mem, options=spec.options, gpu=gpu,
@@ -211,8 +211,6 @@ def _nvprof_view(report: KernelReport, profile: GpuProfile, occ, launch: dict) -
     """nvprof's metrics under Pascal's rules; 8- and 16-byte shared accesses, whose Pascal count
     differs from sm_90's, are counted again from a trace of just those instructions (the launch
     runs once more; its outputs are discarded: the arguments were already written once)."""
-    from .views.nvprof import nvprof_metrics, occupancy_fraction
-
     recount = _wide_shared_recount(report, launch)
     counts = pascal_counts(report, launch["options"], recount)
     blocks = report.grid[0] * report.grid[1] * report.grid[2]

@@ -101,7 +101,7 @@ class KernelReport(BaseModel):
     time_simulation: dict | None = Field(None, description="memsim.timing.SimulatedTime of the launch (where "
                                          "the warp-level simulation ran): stalls, utilization, limiter")
     nvprof_metrics: dict[str, float] = Field(default_factory=dict, description="nvprof's metrics "
-                                             "on a Pascal GPU (memsim.views.nvprof; empty elsewhere)")
+                                             "on a Pascal GPU (memsim.model.nvprof_metrics; empty elsewhere)")
 
     def metric(self, name: str) -> float:
         return self.metrics[name]

@@ -58,6 +58,20 @@ class WarpAccesses:
 
 
 @dataclass
+class AccessCosts:
+    """What each record of a WarpAccesses costs, as the engines count it (memsim.engine.count),
+    in arrays parallel to its records: sectors and their ideal (global, local), wavefronts,
+    their ideal and the lanes one phase serves (shared). memsim.warp_trace fills it beside the
+    trace; memsim.views.show lays the records out and reads their costs here."""
+
+    sectors: np.ndarray
+    ideal_sectors: np.ndarray
+    wavefronts: np.ndarray
+    ideal_wavefronts: np.ndarray
+    phase_lanes: np.ndarray
+
+
+@dataclass
 class CodeFlow:
     """The registers each instruction of a lowered program reads and writes, for the order
     model (memsim.model.scheduling.ProgramFlow): `sources`/`dests` [pc, k] register slots, -1

@@ -101,17 +101,20 @@ class LaunchCache:
 
     def __call__(self, source: str, kernel: str, grid, block, args: Sequence[str | ArgSpec],
                  shared_mem: int = 0, options: Sequence[str] = (), seed: int = 0,
-                 engine: str = "auto") -> KernelReport:
+                 engine: str | None = None) -> KernelReport:
         """The report of one launch; `args` as the CLI's --arg (float32[4096]:random, int32:64)."""
         spec = LaunchSpec(source=str(source), kernel=kernel, grid=grid, block=block, args=list(args),
                           shared_mem=shared_mem, options=tuple(options), seed=seed)
         return self.spec(spec, engine)
 
-    def spec(self, spec: LaunchSpec, engine: str = "auto") -> KernelReport:
-        """The report of a LaunchSpec, simulated on first request."""
+    def spec(self, spec: LaunchSpec, engine: str | None = None) -> KernelReport:
+        """The report of a LaunchSpec, simulated on first request (`engine`: memsim's default)."""
+        from .engine import registry
+        from .engine.simulation import simulate_spec  # the emulator loads only when a test launches
+
+        engine = engine or registry.DEFAULT
         key = f"{engine}:{spec.model_dump_json()}"
         if key not in self._reports:
-            from .engine.simulation import simulate_spec  # the emulator loads only when a test launches
             self._reports[key] = simulate_spec(spec, engine=engine)[0]
         return self._reports[key]
 

@@ -1,5 +1,7 @@
 """The package's shape: no import cycles between modules, function-level imports included (a
-lazy import is still a dependency; it only hides the cycle from the interpreter); no GPU's
+lazy import is still a dependency; it only hides the cycle from the interpreter), nor between
+the packages (memsim, gpu, validate, benchmarks); views, models and the timing simulation import
+no engine and no front end, and the engines no front end; no GPU's
 numbers in the code, neither as literals nor as parameter defaults (memsim/gpus/profiles/*.json
 hold them, each with its source)."""
 from __future__ import annotations
@@ -13,16 +15,19 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("memsim", "validate", "gpu")
+# Every top-level folder of Python code, for the cycles between them (benchmarks: scripts, no package)
+TOP_LEVEL = (*PACKAGES, "benchmarks")
+FRONT_ENDS = ("memsim.numba_cuda", "memsim.cupy", "memsim.triton")
 MAX_LINES = 600
 # Modules still over MAX_LINES, each with why; remove a line when its module is split.
 TOO_LONG = {
 }
 
 
-def _modules(package: str) -> dict[str, Path]:
+def _modules(package: str, root: Path = ROOT) -> dict[str, Path]:
     found = {}
-    for path in (ROOT / package).rglob("*.py"):
-        parts = path.relative_to(ROOT).with_suffix("").parts
+    for path in (root / package).rglob("*.py"):
+        parts = path.relative_to(root).with_suffix("").parts
         found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     return found
 
@@ -35,10 +40,10 @@ def _absolute(module: str, path: Path, node: ast.ImportFrom) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
-def imports(package: str) -> dict[str, set[str]]:
+def imports(package: str, root: Path = ROOT) -> dict[str, set[str]]:
     """module -> every module it imports, anywhere in its body (a name imported from a package
     counts as that submodule where there is one)."""
-    modules = _modules(package)
+    modules = _modules(package, root)
     found = {}
     for module, path in modules.items():
         targets = set()
@@ -94,6 +99,46 @@ def test_the_cycle_finder_finds_a_cycle():
 @pytest.mark.parametrize("package", PACKAGES)
 def test_no_import_cycles(package):
     assert cycles(import_graph(package)) == []
+
+
+def package_graph(packages: tuple[str, ...] = TOP_LEVEL, root: Path = ROOT) -> dict[str, set[str]]:
+    """top-level package -> the others of `packages` any of its modules imports (lazily too)."""
+    return {package: {t.split(".")[0] for targets in imports(package, root).values() for t in targets}
+            & set(packages) - {package} for package in packages}
+
+
+def test_the_package_graph_finds_a_cycle_across_packages(tmp_path):
+    for package, other in (("pa", "pb"), ("pb", "pa"), ("pc", "pa")):
+        (tmp_path / package / "sub").mkdir(parents=True)
+        (tmp_path / package / "sub" / "m.py").write_text(f"def f():\n    from {other}.sub import m\n")
+    assert cycles(package_graph(("pa", "pb", "pc"), tmp_path)) == [["pa", "pb"]]
+
+
+def test_no_import_cycles_between_packages():
+    """gpu is beneath validate (validate records with it; gpu reads validate's data as files)."""
+    assert cycles(package_graph()) == []
+
+
+def _reaching(prefixes: tuple[str, ...], targets: tuple[str, ...]) -> dict[str, set[str]]:
+    """Modules under `prefixes` that import a module under `targets` (lazily too)."""
+    def under(name: str, tops: tuple[str, ...]) -> bool:
+        return any(name == top or name.startswith(top + ".") for top in tops)
+    found = {module: {t for t in imported if under(t, targets)}
+             for module, imported in imports("memsim").items() if under(module, prefixes)}
+    return {module: hits for module, hits in found.items() if hits}
+
+
+def test_views_models_and_timing_import_no_engine_and_no_front_end():
+    """They read what memsim.report, memsim.stream and the models' results hold; memsim.prediction
+    and memsim.warp_trace run the engine."""
+    assert _reaching(("memsim.views", "memsim.model", "memsim.timing"),
+                     ("memsim.engine", *FRONT_ENDS)) == {}
+    assert _reaching(("memsim.prediction",), ("memsim.views",)) == {}
+
+
+def test_the_engines_import_no_front_end():
+    """A front end hands the engine source text, or registers itself (register_python_kernels)."""
+    assert _reaching(("memsim.engine",), FRONT_ENDS) == {}
 
 
 def test_memsim_imports_neither_the_gpu_side_nor_validate():
@@ -153,9 +198,11 @@ def test_no_module_is_over_the_line_limit(package):
 
 def _profile_numbers() -> set[int]:
     """Numbers particular to one GPU: SM counts, L2 and DRAM sizes, clocks, bandwidths."""
+    from memsim import gpus   # the profiles as loaded: a based one gives only its overrides
+
     found = set()
-    for path in (ROOT / "memsim" / "gpus" / "profiles").glob("*.json"):
-        raw = json.loads(path.read_text())
+    for name in gpus.names():
+        raw = json.loads(gpus.load(name).model_dump_json())
         found.add(raw["sm_count"])
         found.update((raw["l2"]["size_bytes"], raw["dram"]["size_bytes"], raw["dram"]["bandwidth_gbs"]))
         found.update(v for v in raw["clocks"].values())

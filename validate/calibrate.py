@@ -1,6 +1,6 @@
 """`validate calibrate`: measure a GPU's profile numbers with microbenchmarks and record them.
 
-    validate calibrate --gpu [--record] [--out FILE]   measure here (CuPy, CUDA events, ncu)
+    validate calibrate --measure [--record] [--out FILE]   measure here (CuPy, CUDA events, ncu)
     validate calibrate --from FILE [--record]          take a result measured elsewhere
 
 The microbenchmarks are gpu/calibrate.py's; this module turns their results into GpuProfile
@@ -21,6 +21,7 @@ from memsim import gpus
 from memsim.errors import MemsimError
 from memsim.gpus import Calibration, GpuProfile
 
+from . import gpu_flags
 from .microbench_rules import RULES as INSTRUCTION_RULES
 from .report import table
 
@@ -127,11 +128,11 @@ def command(args: argparse.Namespace) -> int:
     console = Console()
     if args.source is not None:
         result = load_result(args.source)
-    elif args.gpu:
+    elif args.measure:
         from gpu.calibrate import calibrate
         result = calibrate(args.work or Path("/tmp/memsim-calibrate"), with_ncu=not args.no_ncu)
     else:
-        raise CalibrationError("calibrate measures on hardware: add --gpu, or --from FILE to use a "
+        raise CalibrationError("calibrate measures on hardware: add --measure, or --from FILE to use a "
                                "result measured elsewhere")
     for note in result.notes:
         console.print(f"note: {note}")
@@ -150,13 +151,13 @@ def command(args: argparse.Namespace) -> int:
 
 def add_parser(commands) -> None:
     cal = commands.add_parser("calibrate", help="measure the GPU profile's numbers with microbenchmarks")
-    cal.add_argument("--gpu", action="store_true", help="measure on this machine's GPU")
+    gpu_flags.add(cal)
     cal.add_argument("--from", dest="source", type=Path, default=None,
                      help="use a calibration result written by --out (measured elsewhere)")
     cal.add_argument("--record", action="store_true", help="write the numbers into memsim/gpus/profiles/")
     cal.add_argument("--out", type=Path, default=None, help="also write the raw result here (JSON)")
-    cal.add_argument("--work", type=Path, default=None, help="with --gpu: ncu files go here")
-    cal.add_argument("--no-ncu", action="store_true", help="with --gpu: event timings only")
+    cal.add_argument("--work", type=Path, default=None, help="with --measure: ncu files go here")
+    cal.add_argument("--no-ncu", action="store_true", help="with --measure: event timings only")
     cal.set_defaults(handler=command)
 
 

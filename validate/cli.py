@@ -5,15 +5,19 @@
                                           recordings: which cases each engine runs
     validate run --cases prereg --sim-only  the pre-registered public kernels (validate/prereg/*.cu),
                                           held out of every fit
-    validate run --gpu [--record]         measure the cases on this machine's GPU, then compare
-    validate fuzz --gpu --n N --seed S    measure random cases on the GPU, then compare
-    validate run --gpu --record --cases fuzz2   the fuzz2 set (warp, atomic, double and local-array
+    validate run --gpu H100               also the cache, DRAM and time models of that GPU profile
+    validate run --measure [--record]     measure the cases on this machine's GPU, then compare
+    validate fuzz --measure --n N --seed S  measure random cases on the GPU, then compare
+    validate run --measure --record --cases fuzz2   the fuzz2 set (warp, atomic, double and local-array
                                           kernels; 150 cases of seed 2 unless --n/--seed)
     validate list                         the cases and where they are recorded
-    validate durations --gpu [--launches N]  repeated ncu durations of the cases (their median
+    validate durations --measure [--launches N]  repeated ncu durations of the cases (their median
                                           is what the time model is held to)
     validate import DIR                   file measurement files fetched from a GPU machine
-    validate calibrate --gpu [--record]   measure the GPU profile's numbers (memsim/gpus/profiles/)
+    validate calibrate --measure [--record]  measure the GPU profile's numbers (memsim/gpus/profiles/)
+
+`--gpu NAME` is a GPU profile and `--measure` measures here, as in memsim; the old spellings (a
+bare --gpu, --model NAME) still work with a one-line warning (validate.gpu_flags).
 
 Exit status: 0 when every exact metric equals the hardware, 1 when one differs (or cannot be
 simulated), 2 on bad input or a missing GPU, with one line on stderr; 130 on Ctrl-C ("interrupted").
@@ -37,11 +41,12 @@ from gpu.driver import CatalogRef, DriverCase
 from gpu.measure import NCU_METHOD, MeasureOptions, measure, ncu_method
 from memsim import metrics as m
 from memsim.tools import progress
+from memsim.engine import registry
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec
 from memsim.tools.pool import run_all
 
-from . import calibrate, preregistration
+from . import calibrate, gpu_flags, preregistration
 from .fuzz2_cases import FUZZ2_N, FUZZ2_SEED
 from . import record as rec
 from .compare import ComparisonReport, compare_files
@@ -65,10 +70,11 @@ FUZZ_N, FUZZ_SEED = 200, 0
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
+        gpu_flags.resolve(args)
         if getattr(args, "report", None) is not None:
             check_report_folder(args.report)
         return args.handler(args)
-    except MemsimError as exc:
+    except (MemsimError, argparse.ArgumentTypeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -100,7 +106,7 @@ def parser() -> argparse.ArgumentParser:
     durations = commands.add_parser("durations", help="record repeated ncu durations of the cases")
     durations.add_argument("--cases", choices=SETS, default="suite")
     durations.add_argument("--filter", default="*", help="glob on case names")
-    durations.add_argument("--gpu", action="store_true", help="measure on this machine's GPU (required)")
+    gpu_flags.add(durations, measure_help="measure on this machine's GPU (required)")
     durations.add_argument("--launches", type=int, default=21, help="profiled launches per case")
     durations.add_argument("--n", type=int, default=None, help=f"fuzz cases to generate (default {FUZZ_N}, fuzz2 {FUZZ2_N})")
     durations.add_argument("--seed", type=int, default=None, help=f"fuzz generator seed (default {FUZZ_SEED}, fuzz2 {FUZZ2_SEED})")
@@ -116,39 +122,37 @@ def _add_common(command: argparse.ArgumentParser) -> None:
     command.add_argument("--filter", default="*", help="glob on case names (default all)")
     command.add_argument("--skip-tag", action="append", default=[], metavar="TAG",
                          help="leave out cases with this tag, e.g. seed (the 25 large seed launches)")
-    command.add_argument("--gpu", action="store_true", help="measure on this machine's GPU")
-    command.add_argument("--record", action="store_true", help="with --gpu: save the measurements")
-    command.add_argument("--measure-only", action="store_true", help="with --gpu: skip the simulation")
+    gpu_flags.add(command, profile_help="also predict caches, DRAM and time with this GPU profile (e.g. H100) "
+                                        "and report their errors against the recorded counters")
+    command.add_argument("--record", action="store_true", help="with --measure: save the measurements")
+    command.add_argument("--measure-only", action="store_true", help="with --measure: skip the simulation")
     command.add_argument("--n", type=int, default=None, help=f"fuzz cases to generate (default {FUZZ_N}, fuzz2 {FUZZ2_N})")
     command.add_argument("--seed", type=int, default=None, help=f"fuzz generator seed (default {FUZZ_SEED}, fuzz2 {FUZZ2_SEED})")
     command.add_argument("--data", type=Path, default=rec.DATA_DIR, help="recorded measurements to compare with")
     command.add_argument("--out", type=Path, default=None, help="with --record: data folder to save into (default --data)")
-    command.add_argument("--work", type=Path, default=None, help="with --gpu: keep driver and ncu files here")
+    command.add_argument("--work", type=Path, default=None, help="with --measure: keep driver and ncu files here")
     command.add_argument("--report", type=Path, default=None, help="write report.md/.json and scatter.png here")
     command.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="simulation processes")
-    command.add_argument("--model", metavar="GPU",
-                         help="also predict caches, DRAM and time with this GPU profile (e.g. H100) "
-                              "and report their errors against the recorded counters")
-    command.add_argument("--engine", choices=("ptx", "sass"), default=None,
+    command.add_argument("--engine", choices=registry.NAMES, default=None,
                          help="memsim engine: sass (the sm_90 SASS the GPU runs; the default) or ptx "
                               "(PTX-level; its measured differences: data/<gpu>/known_differences.json)")
-    command.add_argument("--flush-l2", action="store_true", help="with --gpu: cold L2 before each timed rep")
+    command.add_argument("--flush-l2", action="store_true", help="with --measure: cold L2 before each timed rep")
     command.add_argument("--case-file", type=Path, default=None,
-                         help="with --gpu: measure the cases of this JSON list ({name, spec, tags}) "
+                         help="with --measure: measure the cases of this JSON list ({name, spec, tags}) "
                               "instead of suite/fuzz; recorded as the set named after the file")
 
 
 def command_run(args: argparse.Namespace) -> int:
-    if args.gpu:
+    if args.measure:
         return measure_and_compare(args)
     if args.record or args.measure_only:
-        raise rec.RecordError("--record and --measure-only need --gpu (they measure on hardware)")
+        raise rec.RecordError("--record and --measure-only need --measure (they measure on hardware)")
     if args.sim_only:
         return simulate_only(args)
     files = local_triton_specs(rec.load_reference(args.data, SETS[args.cases]))
     if not files:
         raise rec.RecordError(f"no recorded measurements of {' or '.join(SETS[args.cases])} cases under {args.data}: record "
-                              "them on a GPU machine with `validate run --gpu --record`, or simulate without "
+                              "them on a GPU machine with `validate run --measure --record`, or simulate without "
                               "comparing: --sim-only")
     files = recordings_of(files, args.model, args.data)
     selected = lambda record: (fnmatch.fnmatchcase(record.name, args.filter)
@@ -165,7 +169,7 @@ def command_run(args: argparse.Namespace) -> int:
 
 
 def recordings_of(files: list[rec.MeasurementFile], model: str | None, data: Path) -> list[rec.MeasurementFile]:
-    """With --model, only the recordings of that GPU: its cache and time models say nothing of
+    """With --gpu NAME (a profile), only the recordings of that GPU: its cache and time models say nothing of
     another GPU's launches (validate/data holds the H200's beside the H100's, and the H100's
     leave-one-family-out fits must not read H200 durations)."""
     if not model:
@@ -175,7 +179,7 @@ def recordings_of(files: list[rec.MeasurementFile], model: str | None, data: Pat
     mine = [f for f in files if f.gpu == gpu.lower()]
     if not mine:
         raise rec.RecordError(f"no recordings of the {gpu} under {data} (found: "
-                              f"{', '.join(sorted({f.gpu for f in files}))}); --model compares a GPU's "
+                              f"{', '.join(sorted({f.gpu for f in files}))}); --gpu NAME compares a GPU's "
                               "model with that GPU's recordings")
     return mine
 
@@ -231,18 +235,19 @@ def unrecorded_note(suite_files: list[rec.MeasurementFile], pattern: str) -> str
         return ""
     shown = ", ".join(stale[:8]) + (f" and {len(stale) - 8} more" if len(stale) > 8 else "")
     return (f"note: {len(stale)} suite cases are new or changed since the recording and were not "
-            f"checked against hardware: {shown} (record them: validate run --gpu --record --cases suite)")
+            f"checked against hardware: {shown} (record them: validate run --measure --record --cases suite)")
 
 
 def engine_for(args: argparse.Namespace) -> str:
-    """--engine, else the SASS engine: memsim's default, exact on every recorded case, and the
-    one whose warp scoreboard (memsim.metrics.ROUND_TRIPS) the time model reads."""
-    return args.engine or "sass"
+    """--engine, else the engine memsim's default stands for (the SASS engine: exact on every
+    recorded case, and the one whose warp scoreboard, memsim.metrics.ROUND_TRIPS, the time
+    model reads)."""
+    return args.engine or registry.default_name()
 
 
 def command_fuzz(args: argparse.Namespace) -> int:
-    if not args.gpu:
-        raise rec.RecordError("`validate fuzz` measures new cases on hardware: add --gpu "
+    if not args.measure:
+        raise rec.RecordError("`validate fuzz` measures new cases on hardware: add --measure "
                               "(recorded fuzz cases are checked by `validate run --cases fuzz`)")
     return measure_and_compare(args)
 
@@ -426,8 +431,8 @@ def _dims(dims) -> str:
 
 
 def command_durations(args: argparse.Namespace) -> int:
-    if not args.gpu:
-        raise rec.RecordError("`validate durations` measures on hardware: add --gpu")
+    if not args.measure:
+        raise rec.RecordError("`validate durations` measures on hardware: add --measure")
     if args.launches < 1:
         raise rec.RecordError(f"--launches must be at least 1, not {args.launches}")
     console = Console(stderr=True)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from gpu.versions import Versions
 from memsim import metrics as m
+from memsim.engine import registry
 from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec, digest
 from memsim.report import KernelReport
@@ -47,7 +48,7 @@ class KnownDifference(BaseModel):
     metrics: list[str]
 
 
-def load_known_differences(gpu: str, engine: str = "ptx") -> dict[str, KnownDifference]:
+def load_known_differences(gpu: str, engine: str) -> dict[str, KnownDifference]:
     """The known differences of one engine: known_differences.json (the PTX engine's) or
     known_differences_<engine>.json; each file says which engine it describes."""
     path = DATA_DIR / gpu / ("known_differences.json" if engine == "ptx" else f"known_differences_{engine}.json")
@@ -129,7 +130,7 @@ class Prediction(BaseModel):
                                                   "(stored_report), for its refits")
 
 
-def predict(spec: LaunchSpec, engine: str = "sass", model: str | None = None,
+def predict(spec: LaunchSpec, engine: str, model: str | None = None,
             registers: int | None = None) -> Prediction:
     """memsim's counters for one launch; with `model` (a GPU profile name) also the modeled
     cache, DRAM and time metrics (occupancy from `registers` per thread, where recorded)."""
@@ -160,12 +161,13 @@ def stored_report(report: KernelReport) -> dict:
 
 
 def compare_files(files: list[MeasurementFile], jobs: int = 1,
-                  select=lambda record: True, engine: str = "sass", model: str | None = None,
+                  select=lambda record: True, engine: str | None = None, model: str | None = None,
                   progress: Advance = lambda n=1: None, cross_validate=None) -> ComparisonReport:
     """Simulate every selected recorded case (in `jobs` processes, with `engine`; with `model`
     the cache and time models of that GPU too) and compare; progress(1) per simulated case.
     With a model, `cross_validate(work, predictions, model)` (validate.lofo.cross_validate_run)
     fills the report's cross_validation."""
+    engine = engine or registry.default_name()
     work = [(f, c) for f in files for c in f.cases if select(c)]
     measured = [(f, c) for f, c in work if c.measured]
     calls = [(c.spec, engine, model, recorded_registers(c)) for _, c in measured]

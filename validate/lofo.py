@@ -9,7 +9,7 @@ families are in no fit: they are predicted once, with constants fitted on everyt
 
     python -m validate.lofo [--engine sass|ptx]    on the stored reports of the suite and fuzz
                                                    cases (tests/golden), measured traffic: seconds
-    validate run --model H100                      on every recorded set, memsim's cache model's
+    validate run --gpu H100                      on every recorded set, memsim's cache model's
                                                    traffic: the figures beside today's
 
 Only TimeModelConstants are refitted: CacheTuning (memsim.model.cache) has no fitting code (its
@@ -27,6 +27,7 @@ import numpy as np
 
 from memsim import gpus
 from memsim import metrics as m
+from memsim.engine import registry
 from memsim.gpus import GpuProfile
 from memsim.report import KernelReport
 from memsim.model.timing import TimeModelConstants
@@ -147,10 +148,11 @@ def cross_validate_run(work: list[tuple[MeasurementFile, CaseRecord]],
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m validate.lofo", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--engine", choices=sorted(INPUTS_BY_ENGINE), default="sass")
+    parser.add_argument("--engine", choices=sorted(INPUTS_BY_ENGINE), default=None,
+                        help="whose stored reports (default: memsim's default engine)")
     parser.add_argument("--families", action="store_true", help="also print each family's figures")
     args = parser.parse_args(argv)
-    result = cross_validate(load_cases(INPUTS_BY_ENGINE[args.engine]))
+    result = cross_validate(load_cases(INPUTS_BY_ENGINE[args.engine or registry.default_name()]))
     for line in summary_lines(result):
         print(line)
     if args.families:

@@ -6,7 +6,7 @@ before the set's GPU recordings are read, and their score once the recordings ar
     validate prereg score validate/data/prereg/h100.json
 
 The score reads the committed predictions, never a fresh run: a model changed after the
-recordings were seen cannot improve the pre-registered figure (a fresh `validate run --model`
+recordings were seen cannot improve the pre-registered figure (a fresh `validate run --gpu`
 gives the current model's). Durations are compared with the median of the recorded ncu
 durations (`validate durations`), or the counter run's own where none were recorded.
 """

@@ -25,6 +25,7 @@ from pydantic import BaseModel, Field
 
 from memsim import gpus
 from memsim import metrics as m
+from memsim.engine import registry
 from memsim.report import KernelReport
 from memsim.gpus import GpuProfile
 from memsim.model.timing import (TRAFFIC_METRICS, DurationInputs, TimeEstimate, TimeModelConstants, combine,
@@ -242,7 +243,7 @@ def fit(cases: list[TimeCase] | FitSet, start: TimeModelConstants | None = None,
 
 # -- the stored reports --------------------------------------------------------------------------
 
-def simulate_inputs(data_dir: Path = rec.DATA_DIR, jobs: int = 2, engine: str = "ptx") -> list[dict]:
+def simulate_inputs(engine: str, data_dir: Path = rec.DATA_DIR, jobs: int = 2) -> list[dict]:
     """Simulate every recorded case once: its report (per-instruction PTX text dropped to keep
     the file small) and its static shared memory."""
     from concurrent.futures import ProcessPoolExecutor
@@ -251,7 +252,7 @@ def simulate_inputs(data_dir: Path = rec.DATA_DIR, jobs: int = 2, engine: str = 
         return list(pool.map(_simulate_one, records, [engine] * len(records), chunksize=4))
 
 
-def _simulate_one(record, engine: str = "ptx") -> dict:
+def _simulate_one(record, engine: str) -> dict:
     from memsim import simulate_spec
     from memsim.compiler.nvrtc import compile_cuda
     from memsim.engine.ptx.parser import parse
@@ -268,9 +269,11 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--fit", action="store_true", help="refit the model's constants")
     parser.add_argument("--inputs", action="store_true", help="re-simulate the reports into the engine's file")
-    parser.add_argument("--engine", choices=sorted(INPUTS_BY_ENGINE), default="ptx",
-                        help="whose reports the time model reads (default ptx)")
+    parser.add_argument("--engine", choices=sorted(INPUTS_BY_ENGINE), default=None,
+                        help="whose reports the time model reads (default: memsim's default engine, "
+                             "whose reports the shipped constants were fitted on)")
     args = parser.parse_args(argv)
+    args.engine = args.engine or registry.default_name()
     inputs = INPUTS_BY_ENGINE[args.engine]
     if args.inputs:
         inputs.write_text(json.dumps(simulate_inputs(engine=args.engine), separators=(",", ":")) + "\n")

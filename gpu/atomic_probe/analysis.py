@@ -12,6 +12,7 @@ Addresses are taken relative to the buffer (its base is unknown; cupy aligns it 
 """
 from __future__ import annotations
 
+import json
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -20,7 +21,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from validate import record  # noqa: E402
+from memsim.launch import LaunchSpec  # noqa: E402
+
+# The recordings, read as files: the GPU side imports nothing from validate (which imports it).
+DATA = Path(__file__).resolve().parents[2] / "validate" / "data" / "h100"
 
 METRICS = ("l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum")
 FILES = ("atomic_probe", "atomic_probe_pat", "atomic_probe2", "atomic_probe3", "atomic_probe4", "atomic_probe5")
@@ -100,18 +104,18 @@ def family(name: str) -> str:
 
 def main(aggregates: bool) -> None:
     rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    data = record.DATA_DIR / "h100"
     for stem in FILES:
-        for case in record.load(data / f"{stem}.json").cases:
-            measured = int(sum(case.metrics.get(m, 0) for m in METRICS))
-            insts = instructions(case.spec)
+        for case in json.loads((DATA / f"{stem}.json").read_text())["cases"]:
+            spec = LaunchSpec.model_validate(case["spec"])
+            measured = int(sum((case["metrics"] or {}).get(m, 0) for m in METRICS))
+            insts = instructions(spec)
             if insts is None:
                 if not aggregates:
                     continue
-                start, count = int(case.spec.args[2].value), int(case.spec.args[3].value)
-                values = case.spec.args[0].buffer(np.random.default_rng([case.spec.seed, 0]))
+                start, count = int(spec.args[2].value), int(spec.args[3].value)
+                values = spec.args[0].buffer(np.random.default_rng([spec.seed, 0]))
                 insts = [list(map(int, r)) for r in values[start:start + count].reshape(-1, 32)]
-            row = rows[family(case.name)]
+            row = rows[family(case["name"])]
             row[0] += 1
             row[1] += sum(map(memsim_rule, insts)) == measured
             row[2] += sum(map(slots_rule, insts)) == measured

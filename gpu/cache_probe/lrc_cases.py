@@ -1,6 +1,10 @@
 """Where do L2 read sectors go? Profile recorded cases with the L2 request coalescer's counters.
 
-    python gpu/cache_probe/lrc_cases.py OUT.json [NAME_GLOB ...]    (on the GPU machine)
+    python gpu/cache_probe/lrc_cases.py OUT.json CASES.json    (on the GPU machine)
+
+CASES.json: a list of gpu.driver.DriverCase ({name, spec, catalog}); `bash gpu/measure_on_device.sh
+lrc [NAME_GLOB ...]` writes it from validate's recorded suite and fuzz cases (the GPU side
+imports nothing from validate, which imports it).
 
 The H100 puts an L2 request coalescer (LRC) between the crossbar and the L2 slices: identical
 reads from several SMs can leave it as one. Its counters say how many read sectors came in, how
@@ -9,7 +13,6 @@ read sectors that memsim models. Writes {case name: {metric: value}} to OUT.json
 """
 from __future__ import annotations
 
-import fnmatch
 import json
 import sys
 import tempfile
@@ -17,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from gpu.driver import DriverCase  # noqa: E402
 from gpu.measure import MeasureOptions, measure  # noqa: E402
-from validate.cli import driver_case, select_cases  # noqa: E402
 
 METRICS = [
     "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_miss.sum",
@@ -39,11 +42,10 @@ METRICS = [
 
 
 def main(argv: list[str]) -> int:
-    out, patterns = Path(argv[0]), argv[1:] or ["*"]
-    cases = [(s, c) for s, c in select_cases("classic", "*", 200, 0)
-             if any(fnmatch.fnmatchcase(c.name, p) for p in patterns)]
+    out, listed = Path(argv[0]), Path(argv[1])
+    cases = [DriverCase.model_validate(c) for c in json.loads(listed.read_text())]
     with tempfile.TemporaryDirectory() as work:
-        _, measured = measure([driver_case(c) for _, c in cases], Path(work),
+        _, measured = measure(cases, Path(work),
                               MeasureOptions(timing=False, metrics=METRICS), progress=print)
     out.write_text(json.dumps({m.name: m.metrics or m.error for m in measured}, indent=1))
     print(f"wrote {len(measured)} cases to {out}")

@@ -17,7 +17,7 @@ import cupy as cp
 
 MOD = cp.RawModule(code=Path(__file__).with_name("lrc_probe.cu").read_text(), backend="nvrtc",
                    options=("-std=c++17",))
-SMS = 132
+SMS = cp.cuda.runtime.getDeviceProperties(0)["multiProcessorCount"]   # a full grid: one block per SM
 DELAYS = (50, 100, 200, 400, 800, 1600)
 # Block 0 runs on SM 128; blocks 16, 18, ... (SMs 2, 18, 34, 50, 64, 78, 92, 106) as bases too.
 BASES = (0, 16, 18, 20, 22, 24, 26, 28, 30)

@@ -18,11 +18,15 @@ from typing import Callable
 import numpy as np
 
 from ..errors import CatalogError
+from ..gpus import default_profile
 from ..launch import Value
 
-MAX_THREADS_PER_BLOCK = 1024
-MAX_BLOCK_DIMS = (1024, 1024, 64)
-MAX_GRID_DIMS = (2**31 - 1, 65535, 65535)
+# The default GPU's launch limits, from its profile (a launch on another GPU is checked against
+# that GPU's own limits when it runs: memsim.engine.launch_limits)
+_LIMITS = default_profile()
+MAX_THREADS_PER_BLOCK = _LIMITS.occupancy.max_threads_per_block
+MAX_BLOCK_DIMS = _LIMITS.limits.max_block_dims
+MAX_GRID_DIMS = _LIMITS.limits.max_grid_dims
 INT_INDEX_LIMIT = 2**31 - 1  # kernels that index with `int` overflow past this many elements
 # Seed 002's add kernels have no bounds check; the reference pads every buffer by one warp.
 VECTOR_PADDING = 32

@@ -171,7 +171,8 @@ def run_predict(args: argparse.Namespace) -> int:
 
 def _nvprof_table(report) -> str:
     from ..gpus import load
-    from ..views.nvprof import metrics_from_values, render_table
+    from ..model.nvprof_metrics import metrics_from_values
+    from ..views.nvprof import render_table
 
     metrics = metrics_from_values(report.nvprof_metrics)
     return render_table(metrics, report.kernel, load(report.gpu).full_name)

@@ -20,6 +20,7 @@ from ..errors import LaunchError
 from ..catalog.nvprof_seeds import seed_launch
 from ..launch import DLCM_CA, ArgSpec, LaunchSpec, dims
 from ..prediction import predict_spec
+from ..engine import registry
 from ..engine.interface import DEFAULT_BUDGET, DEFAULT_TIMEOUT
 from ..engine.simulation import simulate_spec
 
@@ -95,7 +96,7 @@ def add_launch_arguments(parser: argparse.ArgumentParser, many: bool = False) ->
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"stop a launch after SECONDS of emulation, naming the line and the warps "
                              f"still running (an endless loop); 0: no limit (default {DEFAULT_TIMEOUT:g})")
-    parser.add_argument("--engine", choices=("auto", "sass", "ptx"), default="auto",
+    parser.add_argument("--engine", choices=registry.CHOICES, default=registry.DEFAULT,
                         help="sass: emulate the sm_90 SASS the GPU runs (exact); ptx: emulate the PTX "
                              "(PTX input, other architectures; may differ where ptxas reshapes the "
                              "code); auto (default): sass for CUDA C on sm_90, else ptx")
@@ -228,7 +229,7 @@ class LaunchOptions(BaseModel):
 
     gpu: str | None = None
     arch: str | None = None
-    engine: str = "auto"
+    engine: str = registry.DEFAULT
     dlcm: str | None = None
     max_warp_instructions: int = DEFAULT_BUDGET
     timeout: float | None = DEFAULT_TIMEOUT

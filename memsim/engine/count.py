@@ -24,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from .. import metrics as m
+from ..gpus import BANK_BYTES, BANKS, SECTOR_BYTES
 
 # Counter columns per static instruction.
 C_EXEC, C_THREADS, C_REQUESTS, C_SECTORS, C_WAVEFRONTS, C_BYTES, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS = range(8)
@@ -32,10 +33,6 @@ C_SPACE = 8  # the state space a generic access resolved to (set, not summed)
 # instructions with a shared lane, their wavefronts and ideal wavefronts.
 C_SHARED_REQUESTS, C_SHARED_WAVEFRONTS, C_SHARED_IDEAL_WAVEFRONTS = 9, 10, 11
 N_COUNTERS = 12
-
-SECTOR_BYTES = 32
-BANKS = 32
-BANK_BYTES = 4
 
 
 @njit(cache=True)

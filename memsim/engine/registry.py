@@ -1,7 +1,12 @@
 """The engines by name, and which one "auto" stands for.
 
+    registry.choose(DEFAULT, source, arch)        # the Engine that runs it, instantiated once
     registry.get("sass")                          # an Engine (memsim.engine.interface)
     registry.resolve_engine("auto", source, arch)  # "sass" or "ptx"
+    registry.default_name()                       # what DEFAULT stands for on CUDA C ("sass")
+
+DEFAULT is the one default engine choice: memsim's API and CLI, validate and the benchmarks read
+it (an engine is resolved once, where a launch enters, and the Engine object is passed down).
 
 Adding an engine: implement memsim.engine.interface.Engine and list its class in `_classes`
 (imported on first use: `import memsim` loads no emulator).
@@ -16,6 +21,7 @@ from .interface import Engine
 SASS, PTX = "sass", "ptx"
 NAMES = (SASS, PTX)
 CHOICES = ("auto", *NAMES)
+DEFAULT = "auto"
 
 
 def _classes() -> dict[str, type[Engine]]:
@@ -31,6 +37,18 @@ def get(name: str) -> Engine:
     if name == "auto":
         raise LaunchError("registry.get needs an engine's name: resolve 'auto' first")
     return _classes()[name]()
+
+
+def choose(engine: str | Engine, source: str, arch: str = DEFAULT_ARCH) -> Engine:
+    """The engine that runs `source` for `arch`: an Engine as given, else resolve_engine's pick,
+    instantiated (once per launch: callers pass the Engine on)."""
+    return engine if isinstance(engine, Engine) else get(resolve_engine(engine, source, arch))
+
+
+def default_name(arch: str = DEFAULT_ARCH) -> str:
+    """The engine DEFAULT stands for on CUDA C compiled for `arch` (what validate records and
+    compares with, and whose reports the time model was fitted on)."""
+    return SASS if _classes()[SASS].runs(arch) else PTX
 
 
 def check_engine(engine: str) -> None:
@@ -54,4 +72,4 @@ def resolve_engine(engine: str, source: str, arch: str = DEFAULT_ARCH) -> str:
         return engine
     if is_ptx:
         return SASS if arch == DEFAULT_ARCH and is_sass_ready_ptx(text) else PTX
-    return SASS if _classes()[SASS].runs(arch) else PTX
+    return default_name(arch)

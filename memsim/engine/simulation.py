@@ -11,7 +11,7 @@ chosen from memsim.engine.registry compiles, lowers and runs the kernel
 from __future__ import annotations
 
 import time
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .. import metrics as m
 from ..compiler.nvrtc import include_options, report_source
@@ -33,13 +33,14 @@ from .trace import TraceRequest
 def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None = None,
              shared_mem: int = 0, arch: str | None = None, options: Sequence[str] = (), *,
              max_warp_instructions: int = DEFAULT_BUDGET, timeout: float | None = DEFAULT_TIMEOUT,
-             trace: TraceRequest | None = None, engine: str | Engine = "auto",
+             trace: TraceRequest | None = None, engine: str | Engine = registry.DEFAULT,
              include_dirs: Sequence[str] | None = None, gpu: str | GpuProfile | None = None,
              max_instructions: int | None = None, issue_trace: IssueTraceRequest | None = None) -> KernelReport:
     """Emulate one launch and count its memory traffic under ncu's metric names.
 
     `simulate(kernel, grid, block, args)` with a numba.cuda kernel (a @cuda.jit function)
-    compiles it for the arguments' types and runs it on the SASS engine (memsim.numba_cuda);
+    compiles it for the arguments' types and runs it on the SASS engine (memsim.numba_cuda, which
+    registers itself with register_python_kernels: the engine imports no front end);
     `shared_mem`, `engine`, `max_warp_instructions`, `timeout`, `trace` and `gpu` apply as below.
 
     `kernel_name`: an extern "C" name, a mangled one, or a C++ name expression such as
@@ -65,15 +66,17 @@ def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None
     if max_instructions is not None:
         max_warp_instructions = max_instructions
     if not isinstance(source, str):
-        return _simulate_python(source, kernel_name, grid, block, args, shared_mem,
-                                max_warp_instructions=max_warp_instructions, timeout=timeout, trace=trace,
-                                engine=engine, gpu=gpu)
+        if _python_kernels is None:
+            raise LaunchError(f"simulate takes CUDA C or PTX text or a file name; got a {type(source).__name__}")
+        return _python_kernels(source, kernel_name, grid, block, args, shared_mem,
+                               max_warp_instructions=max_warp_instructions, timeout=timeout, trace=trace,
+                               engine=engine, gpu=gpu)
     if block is None or args is None:
         raise LaunchError("simulate(source, kernel_name, grid, block, args): give the block and the arguments")
     started = time.perf_counter()
     profile = limits_profile(gpu, arch)
     arch = arch or profile.arch
-    runner = engine if isinstance(engine, Engine) else registry.get(registry.resolve_engine(engine, source, arch))
+    runner = registry.choose(engine, source, arch)
     launch = check_launch(source, kernel_name, grid, block, args, shared_mem, arch,
                           (*options, *include_options(include_dirs)), max_warp_instructions, trace, profile,
                           timeout)
@@ -133,22 +136,17 @@ def assemble_report(engine: Engine, launch: Launch, kernel: LoadedKernel, result
         simulation_seconds=seconds)
 
 
-def _simulate_python(kernel, grid, block, args, extra, shared_mem: int, **kwargs) -> KernelReport:
-    """simulate(kernel, grid, block, args[, shared_mem]) of a numba.cuda kernel: simulate's
-    parameters shift by one, as there is no kernel name (`args=` by keyword lands in `extra`)."""
-    from ..numba_cuda import is_numba_kernel, numba_launch
+# What simulate does with a kernel that is a Python object rather than source text: a front end
+# registers it (memsim/__init__.py registers memsim.numba_cuda.simulate_kernel), so the engine
+# never imports a front end.
+_python_kernels: Callable[..., KernelReport] | None = None
 
-    if not is_numba_kernel(kernel):
-        raise LaunchError(f"simulate takes CUDA C or PTX text, a file name, or a numba.cuda kernel; "
-                          f"got a {type(kernel).__name__}")
-    if args is None and extra is not None:
-        args, extra = extra, None
-    if args is None:
-        raise LaunchError("simulate(kernel, grid, block, args): give the kernel's arguments")
-    compiled, values = numba_launch(kernel, args)
-    report = simulate(compiled.ptx, compiled.name, grid, block, values,
-                      shared_mem if extra is None else extra, **kwargs)
-    return report.model_copy(update={"nvrtc_version": compiled.compiler})
+
+def register_python_kernels(run: Callable[..., KernelReport]) -> None:
+    """`run(kernel, grid, block, args, extra, shared_mem, **simulate_kwargs)` simulates a kernel
+    given as a Python object (memsim.numba_cuda.simulate_kernel)."""
+    global _python_kernels
+    _python_kernels = run
 
 
 def simulate_spec(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]]:

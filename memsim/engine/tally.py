@@ -90,24 +90,15 @@ def metrics_from_rows(rows: list[InstructionCounters], counters: np.ndarray) -> 
                 out[m.INST_BY_WIDTH[width_bits]] += r.executed
         # op_global/op_shared count warp instructions with an active thread; op_memory_*b
         # counts every issue, predicated-off ones too (measured on the H100).
-        if r.space == "global" and r.op in ("ld", "st"):
-            suffix = r.op
-            out[f"smsp__sass_inst_executed_op_global_{suffix}.sum"] += r.requests
-            out[f"l1tex__t_requests_pipe_lsu_mem_global_op_{suffix}.sum"] += r.requests
-            out[f"l1tex__t_sectors_pipe_lsu_mem_global_op_{suffix}.sum"] += r.sectors
-            out[f"smsp__sass_data_bytes_mem_global_op_{suffix}.sum"] += r.bytes
-            out[f"memsim__global_{suffix}_ideal_sectors.sum"] += r.ideal_sectors
+        if r.space == "global" and r.op in m.GLOBAL_BY_OP:   # names in GlobalOpMetrics' order
+            _add(out, m.GLOBAL_BY_OP[r.op], (r.requests, r.requests, r.sectors, r.bytes, r.ideal_sectors))
         elif r.space == "global" and r.op == "ldgsts":
             # cp.async: L1 counts its global reads as loads, the SASS-level load instructions
             # and bytes do not (measured on the H100: corpus sgemm_cp_async_*)
             out[m.GLOBAL_LD_REQUESTS] += r.requests
             out[m.GLOBAL_LD_SECTORS] += r.sectors
-        elif r.space == "shared" and r.op in ("ld", "st"):
-            suffix = r.op
-            out[f"smsp__sass_inst_executed_op_shared_{suffix}.sum"] += r.requests
-            out[f"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{suffix}.sum"] += r.wavefronts
-            out[f"smsp__sass_data_bytes_mem_shared_op_{suffix}.sum"] += r.bytes
-            out[f"memsim__shared_{suffix}_ideal_wavefronts.sum"] += r.ideal_wavefronts
+        elif r.space == "shared" and r.op in m.SHARED_BY_OP:   # in SharedOpMetrics' order
+            _add(out, m.SHARED_BY_OP[r.op], (r.requests, r.wavefronts, r.bytes, r.ideal_wavefronts))
         elif r.space == "global" and r.op in ("atom", "red"):
             # requests: one per warp instruction with an active lane; sectors: the packets the
             # L1 sends to L2 (memsim.engine.count.atomic_packets; see metrics.ATOMICS)
@@ -119,11 +110,16 @@ def metrics_from_rows(rows: list[InstructionCounters], counters: np.ndarray) -> 
         elif r.space == "shared" and r.op in ("atom", "red"):
             out[m.INST_SHARED_ATOM] += r.requests
             out[m.SHARED_ATOM_WAVEFRONTS] += r.wavefronts
-        elif r.space == "local" and r.op in ("ld", "st"):
-            out[f"memsim__local_{r.op}_requests.sum"] += r.requests
+        elif r.space == "local" and r.op in m.LOCAL_REQUESTS_BY_OP:
+            out[m.LOCAL_REQUESTS_BY_OP[r.op]] += r.requests
     out[m.PTX_WARP_INSTRUCTIONS] = int(counters[:, C_EXEC].sum())
     out[m.PTX_THREAD_INSTRUCTIONS] = int(counters[:, C_THREADS].sum())
     return out
+
+
+def _add(out: dict[str, int], names: tuple[str, ...], values: tuple[int, ...]) -> None:
+    for name, value in zip(names, values, strict=True):
+        out[name] += value
 
 
 def line_rows(rows: list[InstructionCounters], source_lines: list[str]) -> list[LineCounters]:

@@ -6,7 +6,7 @@
 Profiles live in memsim/gpus/profiles/<name>.json. Every number says where it comes from: `source`
 maps a field path ("dram.bandwidth_gbs") or a whole group ("occupancy") to "datasheet: ...",
 "measured: ..." or "derived: ...", and loading fails if a number has no source. The default
-GPU's measured numbers are written by `validate calibrate --gpu --record`; the others are
+GPU's measured numbers are written by `validate calibrate --measure --record`; the others are
 datasheets. The fitted model constants live once, in the profile they were fitted on: another
 profile names it (`"fitted_from": "<GPU>"`) and loads its block, as Accel-Sim composes a
 config from a base file and overrides.
@@ -23,6 +23,12 @@ from ..errors import MemsimError
 
 PROFILE_DIR = Path(__file__).parent / "profiles"
 SOURCE_KINDS = ("datasheet:", "measured:", "derived:", "fitted:", "literature:")
+# The units ncu's memory counters count in, the same on every GPU memsim models (Pascal to
+# Hopper): a sector of global memory, and the shared-memory banks and their word. The
+# engines count with them (memsim.engine.count), Pascal's rules and the views read them here.
+SECTOR_BYTES = 32
+BANKS = 32
+BANK_BYTES = 4
 
 
 class ProfileError(MemsimError):
@@ -280,6 +286,9 @@ class GpuProfile(BaseModel):
     fitted: Fitted
     fitted_from: str | None = Field(None, description="the profile whose fitted block this one loads "
                                     "(None: its own, fitted to its own recordings)")
+    base: str | None = Field(None, description="the profile this file gives overrides of: every number and "
+                             "source it does not give is the base's (its name, calibration and fitted block "
+                             "excepted); None: a whole profile")
     source: dict[str, str] = Field(description="field path or group -> 'datasheet: ...' / "
                                                "'measured: ...' / 'derived: ...' / 'fitted: ...' / 'literature: ...'")
     calibration: Calibration | None = None
@@ -387,12 +396,56 @@ def _load(key: str) -> GpuProfile | None:
     return None
 
 
+# What a profile never takes from its base: who the GPU is, what it was calibrated with, and the
+# fitted block (a GPU without its own fit names fitted_from, whose source says so).
+_OWN_KEYS = ("name", "full_name", "aliases", "base", "fitted", "fitted_from", "calibration")
+
+
+def _raw_named(name: str) -> dict | None:
+    return next((r for r in _raw_profiles().values() if _key(r.get("name", "")) == _key(name)), None)
+
+
+def _based(file: Path, raw: dict, seen: tuple[str, ...] = ()) -> dict:
+    """`raw` over the profile it names in `base` (as Accel-Sim's configs compose a base file and
+    overrides): groups merge field by field, sources entry by entry; a refit or a remeasurement
+    of the base reaches every profile built on it."""
+    base_name = raw.get("base")
+    if not base_name:
+        return raw
+    base = _raw_named(base_name)
+    if base is None or _key(base_name) in seen or _key(base_name) == _key(raw.get("name", "")):
+        raise ProfileError(f"{file.name}: base names '{base_name}', which is no other shipped profile")
+    base = _based(file, base, (*seen, _key(raw.get("name", ""))))
+    return _merged({k: v for k, v in base.items() if k not in _OWN_KEYS}, raw)
+
+
+def _merged(base: dict, over: dict) -> dict:
+    return {**base, **{k: _merged(base[k], v) if isinstance(v, dict) and isinstance(base.get(k), dict) else v
+                       for k, v in over.items()}}
+
+
+def _overrides(full: dict, base: dict, top: bool = True) -> dict:
+    """What `full` gives that `base` does not (the inverse of _merged), its own keys kept."""
+    out = {}
+    for k, v in full.items():
+        if top and k in _OWN_KEYS:
+            out[k] = v
+        elif isinstance(v, dict) and isinstance(base.get(k), dict):
+            if differs := _overrides(v, base[k], top=False):
+                out[k] = differs
+        elif k not in base or base[k] != v:
+            out[k] = v
+    return out
+
+
 def _inherited(file: Path, raw: dict) -> dict:
-    """`raw` with the fitted block of the profile it names in `fitted_from` (and that block's source)."""
+    """`raw` over its base (`base`), with the fitted block of the profile it names in
+    `fitted_from` (and that block's source)."""
+    raw = _based(file, raw)
     base_name = raw.get("fitted_from")
     if not base_name:
         return raw
-    base = next((r for r in _raw_profiles().values() if _key(r.get("name", "")) == _key(base_name)), None)
+    base = _raw_named(base_name)
     if base is None or base.get("fitted_from") or "fitted" not in base:
         raise ProfileError(f"{file.name}: fitted_from names '{base_name}', which has no fitted block of its own")
     source = {**raw.get("source", {}), "fitted": f"fitted: the {base['name']}'s fit ({base['name'].lower()}.json), "
@@ -416,6 +469,8 @@ def save(profile: GpuProfile, directory: Path = PROFILE_DIR) -> Path:
     dumped = json.loads(profile.model_dump_json(exclude=inherited))
     if profile.fitted_from:
         dumped["source"].pop("fitted", None)
+    if profile.base:
+        dumped = _overrides(dumped, json.loads(load(profile.base).model_dump_json()))
     path.write_text(json.dumps(dumped, indent=1, ensure_ascii=False) + "\n")
     _raw_profiles.cache_clear()
     _load.cache_clear()

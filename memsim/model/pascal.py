@@ -24,13 +24,11 @@ from typing import Sequence
 import numpy as np
 from pydantic import BaseModel, Field
 
-from ..gpus import GpuProfile
+from ..gpus import BANK_BYTES, BANKS, SECTOR_BYTES, GpuProfile
 from ..report import InstructionCounters, KernelReport
 from ..stream import WarpAccesses
 
-SECTOR_BYTES = 32
-SHARED_TRANSACTION_BYTES = 128      # 32 banks x 4 bytes
-BANKS = 32
+SHARED_TRANSACTION_BYTES = BANKS * BANK_BYTES
 L1_CACHED_TRANSACTIONS_PER_SECTOR = 4
 L1_CACHED_LAUNCH_EXTRA = 2
 # NVRTC 13.0 (the release memsim pins) has no target below Turing; the PTX engine then runs the

@@ -44,7 +44,7 @@ from .. import metrics as m
 from ..gpus import DEFAULT_GPU, GpuProfile
 from ..report import KernelReport
 
-DEFAULT_REGISTERS = 32
+DEFAULT_REGISTERS = 32   # registers a thread, where the compiler's figure is unknown (memsim.prediction too)
 DEFAULT_ARGUMENTS = 4
 TRAFFIC_METRICS = (m.L1_HIT, m.L1_MISS, m.L2_READ, m.L2_WRITE, m.L2_READ_HIT, m.DRAM_READ, m.DRAM_WRITE)
 

@@ -5,8 +5,9 @@
     show.print_pictures(pictures)              # terminal; plain text where there is no colour
     show.save_figure(pictures, "store.png")    # PNG or SVG (matplotlib, imported lazily)
 
-The costs in each picture (sectors, wavefronts and their ideals) come from memsim.engine.count, the
-functions the simulator counts with; this module only lays lanes, sectors and banks out.
+The costs in each picture (sectors, wavefronts and their ideals) are the engine's count of that
+access (memsim.stream.AccessCosts, filled by memsim.warp_trace); this module only lays lanes,
+sectors and banks out, and checks its layout against them.
 """
 from __future__ import annotations
 
@@ -22,15 +23,14 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import count
 from ..errors import LaunchError
+from ..gpus import BANK_BYTES, BANKS, SECTOR_BYTES
 from ..report import InstructionCounters, KernelReport
-from ..engine.trace import TraceRequest
-from ..stream import OPS, SPACE_NAMES, WarpAccesses
+from ..stream import OPS, SPACE_NAMES, AccessCosts, WarpAccesses
 
 WARP = 32
-WORD = count.BANK_BYTES                      # a bank word, and one cell of a sector picture
-WORDS_PER_SECTOR = count.SECTOR_BYTES // WORD
+WORD = BANK_BYTES                      # a bank word, and one cell of a sector picture
+WORDS_PER_SECTOR = SECTOR_BYTES // WORD
 SHOWN_SPACES = ("global", "shared", "local")
 
 LEGEND_GLOBAL = ("# bytes a lane uses   + word partly used   . bytes moved but unused   "
@@ -114,7 +114,7 @@ class WarpPicture(BaseModel):
     @property
     def wasted_fraction(self) -> float:
         """Share of the bytes moved that no lane asked for (global, local)."""
-        moved = len(self.sectors) * count.SECTOR_BYTES
+        moved = len(self.sectors) * SECTOR_BYTES
         return 1 - sum(s.used_bytes for s in self.sectors) / moved if moved else 0.0
 
     @property
@@ -153,12 +153,12 @@ class WarpPicture(BaseModel):
 
 # ---- building pictures from a trace (memsim/warp_trace.py runs the launch) -----------------
 
-def pictures_from_trace(report: KernelReport, request: TraceRequest, source: str,
-                        execution: int = 1) -> list[WarpPicture]:
-    """One picture per traced instruction (in program order), for its `execution`-th run."""
-    accesses = request.accesses if request.accesses is not None else WarpAccesses.empty()
+def pictures_from_trace(report: KernelReport, accesses: WarpAccesses, costs: AccessCosts,
+                        buffers: list[tuple[int, int, int]], source: str, execution: int = 1) -> list[WarpPicture]:
+    """One picture per traced instruction (in program order), for its `execution`-th run;
+    `buffers`: (argument, address, bytes) of the launch's buffers."""
     by_pc = {row.index: row for row in report.instructions}
-    names = buffer_labels(request.buffers, parameter_names(source, report.kernel))
+    names = buffer_labels(buffers, parameter_names(source, report.kernel))
     source_lines = source.splitlines()
     pictures = []
     for pc in sorted(set(accesses.pc.tolist())):
@@ -168,11 +168,11 @@ def pictures_from_trace(report: KernelReport, request: TraceRequest, source: str
         k = int(rows[execution - 1])
         row = by_pc[pc]
         text = source_lines[row.line - 1].strip() if 0 < row.line <= len(source_lines) else row.listing
-        pictures.append(picture(row, accesses, k, len(rows), execution, report.kernel, names, text))
+        pictures.append(picture(row, accesses, costs, k, len(rows), execution, report.kernel, names, text))
     return pictures
 
 
-def picture(row: InstructionCounters, accesses: WarpAccesses, k: int, executions: int,
+def picture(row: InstructionCounters, accesses: WarpAccesses, costs: AccessCosts, k: int, executions: int,
             execution: int, kernel: str, names: list[tuple[int, int, str]], source: str) -> WarpPicture:
     """The picture of trace record `k` (an execution of instruction `row`)."""
     space = SPACE_NAMES[int(accesses.space[k])]
@@ -187,20 +187,17 @@ def picture(row: InstructionCounters, accesses: WarpAccesses, k: int, executions
         lanes=[LaneAccess(lane=lane, address=int(addrs[lane]),
                           label=address_label(int(addrs[lane]), space, names)) for lane in lanes])
     if space == "shared":
-        _lay_out_banks(picture, addrs, active)
+        _lay_out_banks(picture, int(costs.wavefronts[k]), int(costs.ideal_wavefronts[k]), int(costs.phase_lanes[k]))
     else:
-        _lay_out_sectors(picture, addrs, active, names)
+        _lay_out_sectors(picture, int(costs.sectors[k]), int(costs.ideal_sectors[k]), names)
     return picture
 
 
-def _lay_out_sectors(picture: WarpPicture, addrs: np.ndarray, active: int,
-                     names: list[tuple[int, int, str]]) -> None:
-    sectors, ideal, _ = count.global_sectors(addrs.copy(), active, picture.width,
-                                             np.zeros(WARP, np.int64))
+def _lay_out_sectors(picture: WarpPicture, sectors: int, ideal: int, names: list[tuple[int, int, str]]) -> None:
     used: dict[int, set[int]] = defaultdict(set)      # sector address -> byte offsets used
     words: dict[int, list[list[int]]] = {}
     for access in picture.lanes:
-        start = access.address - access.address % count.SECTOR_BYTES
+        start = access.address - access.address % SECTOR_BYTES
         cells = words.setdefault(start, [[] for _ in range(WORDS_PER_SECTOR)])
         for byte in range(access.address - start, access.address - start + picture.width):
             used[start].add(byte)
@@ -208,21 +205,16 @@ def _lay_out_sectors(picture: WarpPicture, addrs: np.ndarray, active: int,
             if access.lane not in lanes:
                 lanes.append(access.lane)
     order = sorted(words)
-    assert len(order) == sectors, "sector layout disagrees with memsim.engine.count"
+    assert len(order) == sectors, "sector layout disagrees with the engine's count"
     picture.sectors = [SectorUse(address=a, label=address_label(a, picture.space, names),
                                  words=words[a], used_bytes=len(used[a])) for a in order]
     picture.ideal_sectors = int(ideal)
     index = {a: i for i, a in enumerate(order)}
     for access in picture.lanes:
-        access.sector = index[access.address - access.address % count.SECTOR_BYTES]
+        access.sector = index[access.address - access.address % SECTOR_BYTES]
 
 
-def _lay_out_banks(picture: WarpPicture, addrs: np.ndarray, active: int) -> None:
-    is_store = picture.op != "ld"
-    wavefronts, ideal, _ = count.shared_wavefronts(
-        addrs.copy(), active, picture.width, is_store, np.zeros(4 * WARP, np.int64),
-        np.zeros(count.BANKS, np.int64))
-    phase = int(count.shared_phase_lanes(picture.width, is_store))
+def _lay_out_banks(picture: WarpPicture, wavefronts: int, ideal: int, phase: int) -> None:
     words_per_lane = (picture.width + WORD - 1) // WORD
     cells: list[BankCell] = []
     for number, first in enumerate(range(0, WARP, phase)):
@@ -234,7 +226,7 @@ def _lay_out_banks(picture: WarpPicture, addrs: np.ndarray, active: int) -> None
         cells += _phase_cells(number, lanes_of_word)
     depth = sum(max((c.wavefront + 1 for c in cells if c.phase == p), default=0)
                 for p in range(WARP // phase))
-    assert depth == wavefronts, "bank layout disagrees with memsim.engine.count"
+    assert depth == wavefronts, "bank layout disagrees with the engine's count"
     picture.cells, picture.phase_lanes = cells, phase
     picture.wavefronts, picture.ideal_wavefronts = int(wavefronts), int(ideal)
     first_cell = {lane: c for c in reversed(cells) for lane in c.lanes}
@@ -247,7 +239,7 @@ def _phase_cells(phase: int, lanes_of_word: dict[int, list[int]]) -> list[BankCe
     """A bank delivers one distinct word per wavefront: its k-th word waits for wavefront k."""
     per_bank: dict[int, list[int]] = defaultdict(list)
     for word in sorted(lanes_of_word):
-        per_bank[word % count.BANKS].append(word)
+        per_bank[word % BANKS].append(word)
     return [BankCell(phase=phase, bank=bank, wavefront=depth, word=word,
                      lanes=sorted(lanes_of_word[word]), conflict=len(words) > 1)
             for bank, words in sorted(per_bank.items()) for depth, word in enumerate(words)]
@@ -367,7 +359,7 @@ def bank_grid(picture: WarpPicture, width: int = 200) -> Text:
             first = phase * picture.phase_lanes
             text.append(f"\nlanes {first}-{first + picture.phase_lanes - 1} "
                         f"(served {picture.phase_lanes} lanes at a time)", style="bold")
-        for banks in range(0, count.BANKS, per_row):
+        for banks in range(0, BANKS, per_row):
             _bank_rows(text, cells, range(banks, banks + per_row), label, cell)
     return text
 
@@ -488,8 +480,8 @@ def _draw_banks(ax, picture: WarpPicture) -> None:
     for phase in sorted({c.phase for c in picture.cells}):
         cells = [c for c in picture.cells if c.phase == phase]
         depth = max(c.wavefront for c in cells) + 1
-        ax.vlines(range(count.BANKS + 1), y, y + depth, color="#e4e4e4", linewidth=0.5, zorder=0.5)
-        ax.hlines(range(y, y + depth + 1), 0, count.BANKS, color="#e4e4e4", linewidth=0.5, zorder=0.5)
+        ax.vlines(range(BANKS + 1), y, y + depth, color="#e4e4e4", linewidth=0.5, zorder=0.5)
+        ax.hlines(range(y, y + depth + 1), 0, BANKS, color="#e4e4e4", linewidth=0.5, zorder=0.5)
         for c in cells:
             _cell(ax, c.bank, y + c.wavefront, c.lanes, edge=CONFLICT_EDGE if c.conflict else "white")
         for wavefront in range(depth):
@@ -500,9 +492,9 @@ def _draw_banks(ax, picture: WarpPicture) -> None:
         y += depth
         if picture.phase_lanes < WARP:
             ax.axhline(y, color="black", linewidth=1)
-    ax.set_xlim(0, count.BANKS)
+    ax.set_xlim(0, BANKS)
     ax.set_ylim(y, 0)
-    ax.set_xticks([b + 0.5 for b in range(count.BANKS)], [str(b) for b in range(count.BANKS)], fontsize=7)
+    ax.set_xticks([b + 0.5 for b in range(BANKS)], [str(b) for b in range(BANKS)], fontsize=7)
     ax.set_yticks(ticks, labels, fontsize=7 if y <= 32 else 5)
     ax.set_xlabel("shared-memory bank (4-byte words; number in a cell: the lane)")
     ax.set_ylabel("wavefront")

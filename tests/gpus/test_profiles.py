@@ -209,7 +209,7 @@ def test_calibrate_from_a_file_prints_the_table_without_recording(tmp_path):
 
 
 @pytest.mark.parametrize("args, complaint", [
-    ((), "add --gpu"),
+    ((), "add --measure"),
     (("--from", "/nonexistent/calibration.json"), "cannot read"),
 ])
 def test_calibrate_bad_input_is_one_line(args, complaint):
@@ -238,3 +238,42 @@ def test_pointer_chase_latencies_are_ordered_on_the_gpu():
     l1 = bench.chase_cycles("k_cal_chase_l1", bench.chain(16 * 1024, 128, 1), 1024)
     l2 = bench.chase_cycles("k_cal_chase_l2", bench.chain(2 * MIB, 256, 2), 8192)
     assert 10 < l1 < l2 < 2000
+
+
+# ---- profiles built on a base (`"base": NAME`): overrides only -----------------------------------
+
+BASED = [name for name in gpus.names() if _raw(name).get("base")]
+
+
+def test_a_based_profile_takes_what_it_does_not_give_from_its_base(tmp_path):
+    base = gpus.load("H100")
+    child = {"name": "X1", "full_name": "a test GPU", "base": "H100", "fitted_from": "H100",
+             "sm_count": base.sm_count + 2, "l2": {"size_bytes": 2 * base.l2.size_bytes},
+             "source": {"sm_count": "datasheet: test", "l2.size_bytes": "datasheet: test"}}
+    (tmp_path / "x1.json").write_text(json.dumps(child))
+    loaded = gpus.load_file(tmp_path / "x1.json")
+    assert (loaded.sm_count, loaded.l2.size_bytes) == (base.sm_count + 2, 2 * base.l2.size_bytes)
+    assert loaded.l2.model_copy(update={"size_bytes": base.l2.size_bytes}) == base.l2
+    assert (loaded.dram, loaded.pipes, loaded.fitted) == (base.dram, base.pipes, base.fitted)
+    assert loaded.source_of("dram.bandwidth_gbs") == base.source_of("dram.bandwidth_gbs")
+    assert loaded.calibration is None and loaded.name == "X1"
+
+
+@pytest.mark.parametrize("base", ["V100", "X2"])
+def test_a_base_that_is_no_other_profile_is_one_clear_error(tmp_path, base):
+    (tmp_path / "x2.json").write_text(json.dumps({"name": "X2", "base": base}))
+    with pytest.raises(ProfileError, match=f"base names '{base}'"):
+        gpus.load_file(tmp_path / "x2.json")
+
+
+@pytest.mark.parametrize("name", BASED)
+def test_a_based_profile_repeats_nothing_of_its_base_and_saves_as_overrides(name, tmp_path):
+    """A number copied from the base would go stale at the base's next measurement or refit."""
+    from memsim.gpus.profile import _OWN_KEYS, _overrides
+
+    raw = _raw(name)
+    base = {k: v for k, v in _raw(raw["base"]).items() if k not in _OWN_KEYS}
+    assert _overrides(raw, base) == raw
+    saved = json.loads(gpus.save(gpus.load(name), tmp_path).read_text())
+    assert saved == raw
+    assert gpus.load_file(tmp_path / f"{name.lower()}.json") == gpus.load(name)

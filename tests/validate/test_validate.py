@@ -199,12 +199,12 @@ def test_cli_filter_selects_cases(simulator, tmp_path, capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["run", "--data", "{tmp}"], "no recorded measurements"),
-    (["run", "--record"], "need --gpu"),
-    (["fuzz", "--n", "3"], "add --gpu"),
+    (["run", "--record"], "need --measure"),
+    (["fuzz", "--n", "3"], "add --measure"),
     (["import", "{tmp}"], "no measurement files"),
-    (["run", "--gpu", "--case-file", "{tmp}/missing.json"], "cannot read"),
-    (["durations"], "add --gpu"),
-    (["durations", "--gpu", "--launches", "0"], "at least 1"),
+    (["run", "--measure", "--case-file", "{tmp}/missing.json"], "cannot read"),
+    (["durations"], "add --measure"),
+    (["durations", "--measure", "--launches", "0"], "at least 1"),
 ])
 def test_cli_bad_input_is_one_line_and_exit_2(tmp_path, capsys, argv, message):
     assert cli.main([a.replace("{tmp}", str(tmp_path)) for a in argv]) == 2
@@ -221,7 +221,7 @@ def test_cli_gpu_run_records_and_compares(simulator, tmp_path, monkeypatch):
         return VERSIONS, [Measurement(**good.model_dump(include=set(Measurement.model_fields)))]
 
     monkeypatch.setattr(cli, "measure", fake_measure)
-    code = cli.main(["run", "--gpu", "--record", "--case-file", str(case_file), "--out", str(tmp_path / "data"),
+    code = cli.main(["run", "--measure", "--record", "--case-file", str(case_file), "--out", str(tmp_path / "data"),
                      "--jobs", "1"])
     assert code == 0
     saved = rec.load(tmp_path / "data" / "h100" / "mine.json")
@@ -286,7 +286,7 @@ def test_cli_durations_records_every_launch(tmp_path, monkeypatch):
                           for c in cases]
 
     monkeypatch.setattr(cli, "measure", fake_measure)
-    code = cli.main(["durations", "--gpu", "--cases", "suite", "--filter", "ld_float_s1_o0", "--launches", "5",
+    code = cli.main(["durations", "--measure", "--cases", "suite", "--filter", "ld_float_s1_o0", "--launches", "5",
                      "--out", str(tmp_path)])
     assert code == 0
     assert rec.load_durations(tmp_path) == {("h100", "suite", "ld_float_s1_o0"): [10.0, 11.0, 12.0, 13.0, 14.0]}
@@ -358,7 +358,7 @@ def test_run_names_suite_cases_missing_from_the_recording(simulator, tmp_path, c
 
 def test_known_differences_are_listed_with_a_reason_and_exact_metrics():
     from validate.compare import load_known_differences
-    known = load_known_differences("h100")
+    known = load_known_differences("h100", "ptx")
     assert known, "the H100 known-differences list is present"
     for name, entry in known.items():
         assert entry.reason and entry.reason != "unexplained", name

@@ -227,7 +227,7 @@ def test_known_difference_cases_model_l1_hits_within_target_with_sass_traces():
     from validate.compare import compare_files, load_known_differences
     from validate.record import load_all
 
-    known = set(load_known_differences("h100"))
+    known = set(load_known_differences("h100", "ptx"))
     h100 = [f for f in load_all() if f.gpu == "h100"]
     report = compare_files(h100, jobs=2, select=lambda c: c.name in known, engine="sass", model="H100")
     rows = {row.metric: row for row in accuracy(report)}
