@@ -104,7 +104,7 @@ def simulate_time(report: KernelReport, trace: WarpInstructionTrace, schedule: I
                 request_levels(trace, schedule, loads), n_traces, n_sim,
                 trace.warps_per_block, resident, schedule.stall, schedule.write_barrier, schedule.read_barrier,
                 schedule.wait_mask, schedule.pipe, schedule.wait, pipe_intervals(profile), wait_latencies(profile, trace.warps_per_block),
-                memory_table(report, n_pcs, profile.fitted.time_model.get("partial_write_cost", 1.0)), cfg, out,
+                memory_table(report, n_pcs), cfg, out,
                 stalls)
     scale = per_sm / n_sim
     cycles = scaled_cycles(out, cfg, per_sm, n_sim, resident)

@@ -102,9 +102,9 @@ def machine_config(profile: GpuProfile, active_sms: int, warps_per_block: int, b
 
 def memory_table(report: KernelReport, n_pcs: int, partial_write_cost: float = 1.0) -> np.ndarray:
     """mem[pc, MEM_*]: where each memory instruction's requests are served, from the report's
-    counters and its modeled traffic (launch-wide rates: the cache model keeps no per-pc ones).
-    A store sector the warp writes only part of costs the L2 `partial_write_cost` sectors (it
-    merges the bytes into the sector it holds)."""
+    counters and its modeled traffic (launch-wide rates). A store costs the L2 the sectors it
+    writes, whole or in part: no fitted surcharge for partial ones (the formula's
+    `partial_write_cost`, fitted to durations, is not read here)."""
     get = lambda name: float(report.metrics.get(name, 0.0))   # noqa: E731
     ld_sectors, st_sectors = max(get(m.GLOBAL_LD_SECTORS), 1.0), max(get(m.GLOBAL_ST_SECTORS), 1.0)
     l1_miss = get(m.L1_MISS) if m.L1_MISS in report.metrics else ld_sectors
@@ -127,8 +127,7 @@ def memory_table(report: KernelReport, n_pcs: int, partial_write_cost: float = 1
         scattered = ins.requests and ins.sectors > 2 * max(ins.ideal_sectors, 1)
         row[MEM_LINES] = 1.0 if scattered else 0.25
         if ins.op == "st":
-            partial = max(ins.sectors - ins.bytes / 32.0, 0.0) / max(ins.sectors, 1)
-            row[MEM_L2_SECTORS] = l2_write / st_sectors * (1.0 + partial * (partial_write_cost - 1.0))
+            row[MEM_L2_SECTORS] = l2_write / st_sectors
             row[MEM_DRAM_BYTES] = dram_write / st_sectors
         elif ins.op in ("atom", "red"):
             row[MEM_L2_SECTORS], row[MEM_MISS], row[MEM_DRAM] = 1.0, 1.0, 0.0
