@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -28,6 +29,8 @@ from .launch import _function, require_cupy
 
 LINEINFO = "-lineinfo"
 RUN_TIMEOUT_S = 120
+KEEP_HAZARDS = 24   # racecheck's hazard records kept whole per run; the rest are counted
+_HAZARD = re.compile(r"Potential (\w+) hazard detected")
 
 
 def launch(name: str) -> int:
@@ -58,10 +61,27 @@ def _sanitize(name: str, tool: str, sanitizer: str) -> dict:
                sys.executable, "-m", "gpu.sanitizer", "launch", name]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
-        return {"case": name, "tool": tool, "rc": done.returncode, "text": done.stdout + done.stderr}
+        text, hazards = condense(done.stdout + done.stderr)
+        return {"case": name, "tool": tool, "rc": done.returncode, "text": text, "hazards": hazards}
     except subprocess.TimeoutExpired as exc:
         text = (exc.stdout or b"").decode(errors="replace") if isinstance(exc.stdout, bytes) else (exc.stdout or "")
         return {"case": name, "tool": tool, "rc": None, "text": text + f"\n[timed out after {RUN_TIMEOUT_S} s]"}
+
+
+def condense(text: str) -> tuple[str, dict[str, int]]:
+    """racecheck's text with its first KEEP_HAZARDS hazard records (`--racecheck-report all`
+    prints one per pair of threads and byte: tens of megabytes) and the count of each kind."""
+    kept, hazards, block, inside = [], {}, 0, False
+    for line in text.splitlines():
+        found = _HAZARD.search(line)
+        if found:
+            hazards[found.group(1)] = hazards.get(found.group(1), 0) + 1
+            block, inside = block + 1, True
+        elif inside and not line.startswith("=========     "):
+            inside = False
+        if not inside or block <= KEEP_HAZARDS:
+            kept.append(line)
+    return "\n".join(kept) + "\n", hazards
 
 
 def record(out: Path, jobs: int, only: list[str]) -> int:

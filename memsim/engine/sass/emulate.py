@@ -333,12 +333,30 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, tim
             yield_lanes(w, pc, mask, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
                         cur_group, next_group, yielded)
             continue
+        if (op == O_BAR or op == O_WARPSYNC) and trace[0][pc] and active != 0:
+            _record_sync(code, pc, op, regs, w, block, active, state, scratch, trace)
         if not _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx):
             return executed
         if op == O_BSYNC and yielded[w] != 0:
             release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
                     next_group, yielded)
         split(w, mask & run_mask[w], lane_pc, lane_group, cur_group, next_group)
+
+
+@njit(cache=True, _nrt=False)
+def _record_sync(code, pc, op, regs, w, block, active, state, scratch, trace):
+    """A BAR or WARPSYNC into a trace that asks for barriers (memsim.sanitizer): a BAR's lanes
+    carry the warp's live lanes (not exited), a WARPSYNC's lanes the mask each one passed."""
+    run_mask, bar_mask, sync_mask = state[1], state[2], state[3]
+    vec, addrs = scratch[0], scratch[5]
+    if op == O_WARPSYNC:
+        src_u32(code, pc, 0, regs, w, vec, 0)
+    live = run_mask[w] | bar_mask[w] | sync_mask[w] | active
+    for lane in range(32):
+        addrs[lane] = vec[0, lane] & M32 if op == O_WARPSYNC else live
+    _, trace_warps, trace_rec, trace_addr, trace_fill = trace
+    record_access(block, w, pc, 4 if op == O_BAR else 5, active, 0, addrs, trace_warps, trace_rec,
+                  trace_addr, trace_fill, regs.shape[0])
 
 
 @njit(cache=True, _nrt=False)
