@@ -74,7 +74,7 @@ PLANTED: dict[str, list[tuple]] = {
     "memcheck": [
         ("mem_oob_global_write", 3, 128, [f"{F}[320]:zeros"]),
         ("mem_oob_global_read", 1, 64, [f"{F}[64]", f"{F}[64]:zeros", "int32:64"]),
-        ("mem_misaligned_vector", 1, 32, [f"{F}[256]", f"{F}[32]:zeros"]),
+        ("mem_misaligned_vector", 1, 32, [f"{F}[256]", f"{F}[32]:zeros", "int32:1"]),
         ("mem_oob_shared", 1, 256, [f"{F}[256]", f"{F}[256]:zeros", "int32:4096"]),
         ("mem_misaligned_shared", 1, 64, ["int32[64]", f"{F}[64]:zeros"]),
         ("mem_oob_negative_index", 1, 64, [f"{F}[64]", f"{F}[64]:zeros"]),

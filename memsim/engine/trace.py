@@ -25,7 +25,7 @@ from ..stream import SPACES, WarpAccesses
 from .program import TracedProgram
 
 TRACEABLE_SPACES = ("global", "shared", "local")
-SYNC_OPCODES = ("BAR", "WARPSYNC")   # SASS mnemonics a barriers=True trace records
+SYNC_OPCODES = ("BAR", "WARPSYNC", "NOP")   # SASS a barriers=True trace records (NOP: __syncwarp)
 
 @dataclass
 class TraceRequest:
@@ -38,7 +38,7 @@ class TraceRequest:
     capacity: int = 1 << 16                   # records per worker and chunk
     blocks_per_chunk: int = 64
     on_chunk: Callable[[WarpAccesses], None] | None = None
-    barriers: bool = False                    # also record BAR and WARPSYNC (SASS engine; OP_BAR, OP_WARPSYNC)
+    barriers: bool = False                    # also record BAR, WARPSYNC, NOP (SASS engine; OP_BAR, OP_WARPSYNC)
     accesses: WarpAccesses | None = field(default=None, init=False)
     buffers: list[tuple[int, int, int]] = field(default_factory=list, init=False)  # (argument, address, bytes)
     _parts: list[WarpAccesses] = field(default_factory=list, init=False, repr=False)

@@ -6,16 +6,17 @@ extern "C" __global__ void mem_oob_global_write(float* out) {
     out[t] = (float)t;
 }
 
-// Reading one element past the end.
+// Reading one element past the end (the next allocation starts 512 bytes on: this one's
+// padding, which compute-sanitizer knows is not the buffer's).
 extern "C" __global__ void mem_oob_global_read(const float* in, float* out, int n) {
     int t = threadIdx.x;
-    out[t] = in[t] + in[t + 1 + (t == n - 1 ? 64 : 0)];
+    out[t] = in[t] + in[t + (t == n - 1 ? 1 : 0)];
 }
 
-// A float4 load from an address 4 bytes past a 16-byte boundary.
-extern "C" __global__ void mem_misaligned_vector(const float* in, float* out) {
+// A float4 load from an address `offset` floats past a 16-byte boundary.
+extern "C" __global__ void mem_misaligned_vector(const float* in, float* out, int offset) {
     int t = threadIdx.x;
-    float4 v = reinterpret_cast<const float4*>(in + 1)[t];
+    float4 v = reinterpret_cast<const float4*>(in + offset)[t];
     out[t] = v.x + v.w;
 }
 
