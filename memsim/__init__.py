@@ -8,10 +8,11 @@ from .report import KernelReport
 from .prediction import predict, predict_spec
 from .engine.simulation import simulate, simulate_spec
 from .warp_trace import trace_pictures
+from .sanitizer import check, check_spec
 from .views import notebook as _notebook
 
 _notebook.register()   # in IPython: reports and findings display as HTML tables
 
 __version__ = "0.1.0"
-__all__ = ["simulate", "simulate_spec", "predict", "predict_spec", "trace_pictures", "KernelReport",
+__all__ = ["simulate", "simulate_spec", "predict", "predict_spec", "check", "check_spec", "trace_pictures", "KernelReport",
            "LaunchSpec", "MemsimError"]

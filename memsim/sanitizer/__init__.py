@@ -4,7 +4,7 @@ on the emulator, no GPU needed; reports in compute-sanitizer's words (docs/sanit
     report = memsim.check(source, "kernel", grid, block, args, tool="racecheck")
     print(report.text())
 """
-from .checker import TOOLS, check
+from .checker import TOOLS, check, check_spec
 from .findings import Finding, SanitizerReport
 
-__all__ = ["TOOLS", "check", "Finding", "SanitizerReport"]
+__all__ = ["TOOLS", "check", "check_spec", "Finding", "SanitizerReport"]

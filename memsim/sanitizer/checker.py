@@ -22,17 +22,18 @@ from ..errors import MemoryFault, MemsimError
 from ..engine import registry
 from ..engine.faults import unflatten
 from ..engine.interface import DEFAULT_BUDGET, DEFAULT_TIMEOUT
-from ..engine.simulation import limits_profile, simulate
+from ..engine.simulation import check_spec as check_launch_spec, limits_profile, simulate
 from ..engine.trace import TraceRequest
-from ..launch import Value, dims
+from ..launch import LaunchSpec, Value, dims
 from ..stream import WarpAccesses
 from . import shadow as sh
-from .findings import (DIVERGENT_BARRIER, INVALID_SYNCWARP, RACE, UNINITIALIZED, Finding,
+from .findings import (DIVERGENT_BARRIER, HAZARD, INVALID_SYNCWARP, RACE, UNINITIALIZED, Finding,
                        SanitizerReport, Site)
 
 TOOLS = ("memcheck", "racecheck", "initcheck", "synccheck")
 TRACE_CAPACITY = 1 << 17   # warp accesses per chunk of blocks
 TRACE_BLOCKS = 2
+HAZARD_RECORDS = 256       # racecheck hazards a report keeps whole (all are counted)
 
 
 class _CheckTrace(TraceRequest):
@@ -72,6 +73,14 @@ def check(source, kernel_name: str, grid, block, args: Sequence[Value], tool: st
     watch.trace = trace
     report = simulate(source, kernel_name, grid, block, args, trace=trace, **run)
     return watch.report(report.kernel, report.source_file, report.engine, dims(grid))
+
+
+def check_spec(spec: LaunchSpec, tool: str = "memcheck", **kwargs) -> SanitizerReport:
+    """check() of a LaunchSpec: its `:empty` buffers are the never-written ones."""
+    check_launch_spec(spec, kwargs.get("gpu"))
+    empty = [i for i, arg in enumerate(spec.args) if arg.is_buffer and arg.init == "empty"]
+    return check(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(), tool, empty=empty,
+                 shared_mem=spec.shared_mem, options=spec.options, **kwargs)
 
 
 def _memcheck(source, kernel_name, grid, block, args, engine: str, run: dict) -> SanitizerReport:
@@ -218,7 +227,8 @@ class _Watch:
             findings = self._races(site, thread, grid)
             return SanitizerReport(tool=self.tool, kernel=kernel, source_file=source_file, engine=engine,
                                    findings=findings, errors=len(findings),
-                                   hazard_total=int(self.race.counts[0]))
+                                   hazard_total=int(self.race.counts[0]),
+                                   hazard_records=self._hazards(site, thread, grid))
         findings = []
         for block, pc, t, address, size, kind in self.kept[:min(int(self.counts[0]), sh.KEEP)]:
             if self.tool == "initcheck":
@@ -232,6 +242,20 @@ class _Watch:
                                         kind=DIVERGENT_BARRIER if kind == sh.SYNC_DIVERGENT else INVALID_SYNCWARP))
         return SanitizerReport(tool=self.tool, kernel=kernel, source_file=source_file, engine=engine,
                                findings=findings, errors=int(self.counts[0]))
+
+    def _hazards(self, site, thread, grid) -> list[Finding]:
+        """The first HAZARD_RECORDS hazards, each with its two threads and instructions."""
+        kept = self.race.kept[:min(int(self.race.counts[0]), HAZARD_RECORDS)]
+        records = []
+        for block, kind, q, p, first, second, address, same_warp in kept:
+            access = {sh.RAW: ["write", "read"], sh.WAR: ["read", "write"], sh.WAW: ["write", "write"]}[kind]
+            records.append(Finding(
+                tool="racecheck", kind=HAZARD, sites=[site(int(self.shared_pcs[q])), site(int(self.shared_pcs[p]))],
+                threads=[thread(int(first)), thread(int(second))], block=unflatten(int(block), grid),
+                space="shared", access=access, address=int(address), hazards=1,
+                severity="warning" if same_warp and q != p else "error",
+                hazard_kinds={sh.HAZARD_NAMES[kind]: 1}))
+        return records
 
     def _races(self, site, thread, grid) -> list[Finding]:
         """One analysis record per pair of instructions, in the order first seen; the first kept

@@ -12,8 +12,8 @@ PREFIX = "========= "
 INDENT = "=========     "
 # Finding.kind
 OUT_OF_BOUNDS, MISALIGNED, READ_ONLY = "out_of_bounds", "misaligned", "read_only"
-RACE, UNINITIALIZED, DIVERGENT_BARRIER, INVALID_SYNCWARP = (
-    "race", "uninitialized", "divergent_barrier", "invalid_syncwarp")
+RACE, HAZARD, UNINITIALIZED, DIVERGENT_BARRIER, INVALID_SYNCWARP = (
+    "race", "hazard", "uninitialized", "divergent_barrier", "invalid_syncwarp")
 
 Dim3 = tuple[int, int, int]
 
@@ -61,21 +61,30 @@ class SanitizerReport(BaseModel):
     findings: list[Finding]
     errors: int = Field(description="compute-sanitizer's ERROR SUMMARY count (racecheck: hazard records)")
     hazard_total: int = 0    # racecheck: every hazard (compute-sanitizer's hazard reports)
+    hazard_records: list[Finding] = Field(default_factory=list, description="racecheck: the first hazards, "
+                                          "each naming its two threads (--racecheck-report hazard)")
 
     @property
     def clean(self) -> bool:
         return not self.findings
 
-    def text(self) -> str:
-        """compute-sanitizer's report of the launch (its default --racecheck-report analysis)."""
+    def text(self, racecheck_report: str = "analysis", print_limit: int = 0) -> str:
+        """compute-sanitizer's report of the launch: racecheck_report as its
+        --racecheck-report (analysis, hazard, all), at most print_limit errors (0: all)."""
         lines = [f"{PREFIX}COMPUTE-SANITIZER"]
-        for f in self.findings:
-            lines += _FORMAT[f.tool](f, self.kernel, self.source_file)
+        shown = []
+        if self.tool == "racecheck" and racecheck_report in ("hazard", "all"):
+            shown += self.hazard_records
+        if self.tool != "racecheck" or racecheck_report in ("analysis", "all"):
+            shown += self.findings
+        for f in shown[:print_limit or None]:
+            lines += _hazard(f, self.kernel, self.source_file) if f.kind == HAZARD else \
+                _FORMAT[f.tool](f, self.kernel, self.source_file)
             lines.append(PREFIX)
         if self.tool == "racecheck":
-            warnings = sum(f.severity == "warning" for f in self.findings)
-            lines.append(f"{PREFIX}RACECHECK SUMMARY: {len(self.findings)} hazards displayed "
-                         f"({len(self.findings) - warnings} errors, {warnings} warnings)")
+            warnings = sum(f.severity == "warning" for f in shown)
+            lines.append(f"{PREFIX}RACECHECK SUMMARY: {len(shown)} hazards displayed "
+                         f"({len(shown) - warnings} errors, {warnings} warnings)")
         else:
             lines.append(f"{PREFIX}ERROR SUMMARY: {self.errors} error{'' if self.errors == 1 else 's'}")
         return "\n".join(lines) + "\n"
@@ -118,6 +127,15 @@ def _racecheck(f: Finding, kernel: str, source: str) -> list[str]:
     return [f"{PREFIX}{f.severity.capitalize()}: Race reported between {first} access at "
             f"{a.where(kernel, source)}",
             f"{INDENT}and {second} access at {b.where(kernel, source)} [{f.hazards} hazards]"]
+
+
+def _hazard(f: Finding, kernel: str, source: str) -> list[str]:
+    kind = next(iter(f.hazard_kinds))
+    head = "Error:" if f.severity == "error" else "Warning: (Warp Level Programming)"
+    return [f"{PREFIX}{head} Potential {kind} hazard detected at __shared__ {f.address:#x} in block "
+            f"{_thread(f.block)} :"] + [
+        f"{INDENT}{access.capitalize()} Thread {_thread(t)} at {site.where(kernel, source)}"
+        for access, t, site in zip(f.access, f.threads, f.sites)]
 
 
 _FORMAT = {"memcheck": _memcheck, "initcheck": _initcheck, "synccheck": _synccheck,
