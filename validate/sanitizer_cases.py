@@ -50,6 +50,8 @@ PLANTED: dict[str, list[tuple]] = {
         ("race_transpose_no_sync", "2,2", "32,8", [f"{F}[4096]", f"{F}[4096]:zeros", "int32:64"]),
         ("race_single_pair", 1, 128, [f"{F}[1]:zeros"]),
         ("race_atomic_then_read", 1, 256, [f"{F}[1]:zeros"]),
+        ("race_broadcast_then_overwrite", 1, 128, [f"{F}[1]", f"{F}[128]:zeros"]),
+        ("race_scan_in_place", 1, 256, [f"{F}[256]", f"{F}[256]:zeros"]),
     ],
     "initcheck": [
         ("init_read_empty", 2, 128, [f"{F}[256]:empty", f"{F}[256]:zeros"]),
@@ -62,6 +64,8 @@ PLANTED: dict[str, list[tuple]] = {
         ("init_stencil_halo", 1, 128, [f"{F}[129]:empty", f"{F}[128]:zeros"]),
         ("init_shared_tile_unwritten", 1, 128, [f"{F}[128]:zeros"]),
         ("init_shared_half_filled", 1, 128, [f"{F}[128]", f"{F}[128]:zeros"]),
+        ("init_strided_write", 1, 64, [f"{F}[128]:empty", f"{F}[64]:zeros"]),
+        ("init_struct_half", 1, 64, [f"{F}[128]:empty", f"{F}[64]:zeros"]),
     ],
     "synccheck": [
         ("sync_divergent_if", 1, 64, [f"{F}[64]", f"{F}[64]:zeros"]),
@@ -70,6 +74,7 @@ PLANTED: dict[str, list[tuple]] = {
         ("sync_single_thread_barrier", 1, 64, [f"{F}[64]:zeros"]),
         ("sync_data_dependent_branch", 1, 64, ["int32[64]:randint(0,2)", f"{F}[64]:zeros"]),
         ("sync_syncwarp_bad_mask", 1, 32, [f"{F}[32]:zeros"]),
+        ("sync_count_divergent", 1, 64, [f"{F}[64]:zeros"]),
     ],
     "memcheck": [
         ("mem_oob_global_write", 3, 128, [f"{F}[320]:zeros"]),
@@ -78,6 +83,7 @@ PLANTED: dict[str, list[tuple]] = {
         ("mem_oob_shared", 1, 256, [f"{F}[256]", f"{F}[256]:zeros", "int32:4096"]),
         ("mem_misaligned_shared", 1, 64, ["int32[64]", f"{F}[64]:zeros"]),
         ("mem_oob_negative_index", 1, 64, [f"{F}[64]", f"{F}[64]:zeros"]),
+        ("mem_oob_shared_write", 1, 128, [f"{F}[128]", f"{F}[128]:zeros", "int32:8192"]),
     ],
 }
 CLEAN: list[tuple] = [

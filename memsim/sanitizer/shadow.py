@@ -31,7 +31,7 @@ class RaceState:
 
     def __init__(self, shared_bytes: int, threads: int, n_pcs: int):
         n = max(shared_bytes, 1)
-        self.shadow = np.full((n, 8), -1, np.int64)   # w thread, pc, bar, ws; r thread, pc, bar, ws
+        self.shadow = np.full((n, 12), -1, np.int64)  # (thread, pc, bar, ws) of a write, two reads
         self.epochs = np.zeros((threads, 2), np.int64)  # barriers and __syncwarps each thread passed
         self.block = np.full(1, -1, np.int64)
         self.pairs = np.zeros((n_pcs, n_pcs, 3), np.int64)      # [first pc, second pc, kind] -> hazards
@@ -76,20 +76,25 @@ def racecheck(block, warp, pc, space, op, active, addresses, width, compact, thr
 
 @njit(cache=True)
 def _check_byte(shadow, epochs, b, t, p, write, block, pairs, errors, first, kept, counts):
+    """Byte b's columns: its last write (0-3), its first reader of the interval (4-7) and the
+    latest other reader (8-11), each (thread, instruction, barriers, __syncwarps). Two readers,
+    so that a thread reading and then writing its own byte does not hide another's read."""
     bar, ws = epochs[t, 0], epochs[t, 1]
     if write:
-        _hazard(shadow, b, 4, t, p, bar, ws, WAR, block, pairs, errors, first, kept, counts)
+        reader = 4 if shadow[b, 4] != t else 8
+        _hazard(shadow, b, reader, t, p, bar, ws, WAR, block, pairs, errors, first, kept, counts)
         _hazard(shadow, b, 0, t, p, bar, ws, WAW, block, pairs, errors, first, kept, counts)
         shadow[b, 0], shadow[b, 1], shadow[b, 2], shadow[b, 3] = t, p, bar, ws
-        shadow[b, 4] = -1
+        shadow[b, 4] = shadow[b, 8] = -1
     else:
         _hazard(shadow, b, 0, t, p, bar, ws, RAW, block, pairs, errors, first, kept, counts)
-        shadow[b, 4], shadow[b, 5], shadow[b, 6], shadow[b, 7] = t, p, bar, ws
+        c = 4 if shadow[b, 4] < 0 or shadow[b, 4] == t or shadow[b, 6] != bar else 8
+        shadow[b, c], shadow[b, c + 1], shadow[b, c + 2], shadow[b, c + 3] = t, p, bar, ws
 
 
 @njit(cache=True)
 def _hazard(shadow, b, c, t, p, bar, ws, kind, block, pairs, errors, first, kept, counts):
-    """A hazard when byte b's last access in columns c.. (write 0, read 4) was another thread's
+    """A hazard when byte b's access in columns c.. (write 0, reads 4 and 8) was another thread's
     in this barrier interval, not ordered by a __syncwarp of their warp."""
     other = shadow[b, c]
     if other < 0 or other == t or shadow[b, c + 2] != bar:

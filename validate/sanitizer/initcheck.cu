@@ -71,3 +71,19 @@ extern "C" __global__ void init_shared_half_filled(const float* in, float* out) 
     __syncthreads();
     out[t] = s[127 - t];
 }
+
+// Only the even elements of a scratch buffer are written; each thread reads an odd one.
+extern "C" __global__ void init_strided_write(float* scratch, float* out) {
+    int t = threadIdx.x;
+    scratch[2 * t] = (float)t;
+    __syncthreads();
+    out[t] = scratch[2 * t + 1];
+}
+
+// A float2 whose .x is written and whose .y is read.
+extern "C" __global__ void init_struct_half(float2* pairs, float* out) {
+    int t = threadIdx.x;
+    pairs[t].x = (float)t;
+    __syncthreads();
+    out[t] = pairs[t].y;
+}

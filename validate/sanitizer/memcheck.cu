@@ -44,3 +44,12 @@ extern "C" __global__ void mem_oob_negative_index(const float* in, float* out) {
     int t = threadIdx.x;
     out[t] = in[t - 1];
 }
+
+// A shared array written past its end by an offset that only the launch knows.
+extern "C" __global__ void mem_oob_shared_write(const float* in, float* out, int offset) {
+    __shared__ float s[128];
+    int t = threadIdx.x;
+    s[t + offset] = in[t];
+    __syncthreads();
+    out[t] = s[t];
+}

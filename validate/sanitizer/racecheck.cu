@@ -115,3 +115,29 @@ extern "C" __global__ void race_atomic_then_read(float* out) {
     atomicAdd(&s[0], 1);
     if (t == 200) out[0] = (float)s[0];
 }
+
+// Every thread reads a broadcast word, then thread 0 overwrites it without a barrier.
+extern "C" __global__ void race_broadcast_then_overwrite(const float* in, float* out) {
+    __shared__ float s[1];
+    int t = threadIdx.x;
+    if (t == 0) s[0] = in[0];
+    __syncthreads();
+    out[t] = s[0] * (float)t;
+    if (t == 0) s[0] = 0.0f;
+    __syncthreads();
+    if (t == 1) out[0] = s[0];
+}
+
+// An in-place Hillis-Steele scan: each step reads a neighbour that another thread updates in
+// the same step (barriers only between the steps).
+extern "C" __global__ void race_scan_in_place(const float* in, float* out) {
+    __shared__ float s[N];
+    int t = threadIdx.x;
+    s[t] = in[t];
+    __syncthreads();
+    for (int off = 1; off < N; off <<= 1) {
+        if (t >= off) s[t] += s[t - off];
+        __syncthreads();
+    }
+    out[t] = s[t];
+}

@@ -56,3 +56,10 @@ extern "C" __global__ void sync_syncwarp_bad_mask(float* out) {
     __syncwarp(0x0000ffffu);
     out[t] = (float)t;
 }
+
+// __syncthreads_count reached by part of the second warp only.
+extern "C" __global__ void sync_count_divergent(float* out) {
+    int t = threadIdx.x, n = 0;
+    if (t < 40) n = __syncthreads_count(t & 1);
+    out[t] = (float)n;
+}
