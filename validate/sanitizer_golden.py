@@ -35,6 +35,19 @@ _RACE = re.compile(r"(Error|Warning): Race reported between (\w+) access " + _AT
 _SUMMARY = re.compile(r"ERROR SUMMARY: (\d+) error")
 
 
+# Where memsim and the recording disagree, and why (docs/sanitizer.md). The test holds memsim to
+# these words too: a difference that goes away, or a new one, fails it.
+KNOWN_DIFFERENCES = {
+    ("race_broadcast_then_overwrite", "racecheck"):
+        "severity: memsim runs warp 0 to its second barrier before warps 1-3 read the broadcast word, "
+        "so their reads come after thread 0's overwrite (RAW between warps: errors); on the GPU the "
+        "reads came first and racecheck, keeping one reader per byte, saw only warp 0's own (warnings)",
+    ("sync_if_else_barriers", "synccheck"):
+        "the GPU itself varies: a first recording reported 32 divergent-barrier errors at line 18 (as "
+        "memsim does), this one a launch failure with none reported",
+}
+
+
 class Verdict(BaseModel):
     """What one tool said about one launch."""
 
@@ -141,7 +154,7 @@ def compare() -> int:
     for golden in load_golden():
         report = memsim_verdict(case_named(golden.case), golden.tool)
         diff = differences(golden, report)
-        failed += bool(diff)
+        failed += bool(diff) != ((golden.case, golden.tool) in KNOWN_DIFFERENCES)
         print(f"{golden.case:32s} {golden.tool:9s} cs={golden.errors:5d} memsim={report.errors:5d} "
               f"{'OK' if not diff else 'DIFF ' + '; '.join(diff)}")
     return 1 if failed else 0

@@ -67,7 +67,9 @@ def check(source, kernel_name: str, grid, block, args: Sequence[Value], tool: st
         raise MemsimError(f"--tool {tool} runs on the SASS engine only (it needs the barriers and the "
                           f"line table of the code the GPU runs); this launch would run on the "
                           f"{chosen} engine: leave --engine out, on CUDA C for sm_90")
-    watch = _Watch(tool, dims(block), args, empty, initcheck_shared)
+    # compute-sanitizer names a shared address after the block's reserved bytes (0x400 on sm_90)
+    watch = _Watch(tool, dims(block), args, empty, initcheck_shared,
+                   limits_profile(gpu).occupancy.shared_reserved_per_block_bytes)
     trace = _CheckTrace(spaces=("global", "shared"), barriers=True, capacity=TRACE_CAPACITY,
                         blocks_per_chunk=TRACE_BLOCKS, on_chunk=watch.feed)
     watch.trace = trace
@@ -140,8 +142,9 @@ def nop_masks(instructions) -> np.ndarray:
 class _Watch:
     """The chosen pass over each chunk of the trace, and its findings at the end."""
 
-    def __init__(self, tool: str, block: tuple[int, int, int], args, empty, initcheck_shared: bool):
-        self.tool, self.block = tool, block
+    def __init__(self, tool: str, block: tuple[int, int, int], args, empty, initcheck_shared: bool,
+                 shared_base: int):
+        self.tool, self.block, self.shared_base = tool, block, shared_base
         self.threads = block[0] * block[1] * block[2]
         self.empty, self.args = set(empty), args
         self.initcheck_shared = initcheck_shared
@@ -234,7 +237,7 @@ class _Watch:
             if self.tool == "initcheck":
                 findings.append(Finding(tool=self.tool, kind=UNINITIALIZED, sites=[site(pc)], threads=[thread(t)],
                                         block=unflatten(block, grid), access=["read"], size=int(size),
-                                        address=int(address),
+                                        address=int(address) + (0 if kind == sh.SP_GLOBAL else self.shared_base),
                                         space="global" if kind == sh.SP_GLOBAL else "shared"))
             else:
                 findings.append(Finding(tool=self.tool, sites=[site(pc)], threads=[thread(t)],
@@ -252,7 +255,7 @@ class _Watch:
             records.append(Finding(
                 tool="racecheck", kind=HAZARD, sites=[site(int(self.shared_pcs[q])), site(int(self.shared_pcs[p]))],
                 threads=[thread(int(first)), thread(int(second))], block=unflatten(int(block), grid),
-                space="shared", access=access, address=int(address), hazards=1,
+                space="shared", access=access, address=int(address) + self.shared_base, hazards=1,
                 severity="warning" if same_warp and q != p else "error",
                 hazard_kinds={sh.HAZARD_NAMES[kind]: 1}))
         return records
@@ -277,6 +280,6 @@ class _Watch:
             findings.append(Finding(
                 tool="racecheck", kind=RACE, sites=[site(int(pq[0])), site(int(pq[1]))], threads=threads,
                 block=block, space="shared", access=access, severity="error" if errors else "warning",
-                hazards=int(counts.sum()), address=int(sample[0, 6]) if len(sample) else None,
+                hazards=int(counts.sum()), address=int(sample[0, 6]) + self.shared_base if len(sample) else None,
                 hazard_kinds={sh.HAZARD_NAMES[k]: int(n) for k, n in enumerate(counts) if n}))
         return findings

@@ -77,7 +77,8 @@ class SanitizerReport(BaseModel):
             shown += self.hazard_records
         if self.tool != "racecheck" or racecheck_report in ("analysis", "all"):
             shown += self.findings
-        for f in shown[:print_limit or None]:
+        shown = shown[:print_limit or None]
+        for f in shown:
             lines += _hazard(f, self.kernel, self.source_file) if f.kind == HAZARD else \
                 _FORMAT[f.tool](f, self.kernel, self.source_file)
             lines.append(PREFIX)
