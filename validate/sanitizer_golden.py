@@ -7,6 +7,7 @@ source lines, threads and hazard counts, and the text without host backtraces) a
 
     python -m validate.sanitizer_golden import /path/to/sanitizer.json   # files the recording
     python -m validate.sanitizer_golden compare                         # memsim vs the recording
+    python -m validate.sanitizer_golden table                           # docs/sanitizer.md's table
 
 What must agree, per tool (docs/sanitizer.md says why the rest differs): every tool, whether the
 launch is clean; memcheck, the first error (kind, space, access, size, line, thread, block);
@@ -160,7 +161,33 @@ def compare() -> int:
     return 1 if failed else 0
 
 
+def table() -> str:
+    """docs/sanitizer.md's table: per planted case, compute-sanitizer's errors (racecheck: its
+    records and hazards) next to memsim's, and whether they agree by the rules above."""
+    from .sanitizer_cases import case_named
+
+    rows = ["| case | tool | compute-sanitizer | memsim | lines (H100) | agree |", "| --- | --- | --- | --- | --- | --- |"]
+    for golden in load_golden():
+        case = case_named(golden.case)
+        if not case.planted:
+            continue
+        report = memsim_verdict(case, golden.tool)
+        diff = differences(golden, report)
+        lines = sorted({"/".join(map(str, f["lines"])) for f in golden.findings})
+        if golden.tool == "racecheck":
+            theirs = f"{golden.errors} records, {sum(golden.hazard_kinds.values())} hazards"
+            mine = f"{report.errors} records, {report.hazard_total} hazards"
+        else:
+            theirs, mine = f"{golden.errors} errors", f"{report.errors} errors"
+        verdict = "yes" if not diff else "known difference" if (golden.case, golden.tool) in KNOWN_DIFFERENCES else "NO"
+        rows.append(f"| {golden.case} | {golden.tool} | {theirs} | {mine} | {', '.join(lines) or '-'} | {verdict} |")
+    return "\n".join(rows)
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["import"]:
         sys.exit(import_recording(Path(sys.argv[2])))
+    if sys.argv[1:2] == ["table"]:
+        print(table())
+        sys.exit(0)
     sys.exit(compare())

@@ -315,9 +315,8 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, tim
                     _execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v, ctx)
             advance(w, pc, mask, lane_pc, warp_pc, converged)
             continue
-        if op == O_NOP and trace[0][pc] and active != 0:   # ptxas' __syncwarp of a converged warp
-            _record_sync(code, pc, op, regs, w, block, active, state, scratch, trace)
-        if op == O_NOP or (op == O_YIELD and converged[w] and sync_mask[w] == 0):
+        # a NOP a sanitizer trace records (ptxas' __syncwarp of a converged warp) takes _control's path
+        if (op == O_NOP and not trace[0][pc]) or (op == O_YIELD and converged[w] and sync_mask[w] == 0):
             advance(w, pc, mask, lane_pc, warp_pc, converged)
             continue
         if converged[w] and op == O_BRA:
@@ -335,9 +334,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, tim
             yield_lanes(w, pc, mask, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
                         cur_group, next_group, yielded)
             continue
-        if (op == O_BAR or op == O_WARPSYNC) and trace[0][pc] and active != 0:
-            _record_sync(code, pc, op, regs, w, block, active, state, scratch, trace)
-        if not _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx):
+        if not _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx, trace, scratch):
             return executed
         if op == O_BSYNC and yielded[w] != 0:
             release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
@@ -364,9 +361,12 @@ def _record_sync(code, pc, op, regs, w, block, active, state, scratch, trace):
 
 
 @njit(cache=True, _nrt=False)
-def _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx):
+def _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx, trace, scratch):
     """Branches, exits, convergence and block barriers, calls. False on a failure. state is
-    run_blocks' per-warp tuple (see _run_warp)."""
+    run_blocks' per-warp tuple (see _run_warp); a trace that selects this BAR, WARPSYNC or NOP
+    records it (memsim.sanitizer), here, off the path of the instructions the counts need."""
+    if trace[0][pc] and active != 0:
+        _record_sync(code, pc, op, regs, w, block, active, state, scratch, trace)
     (lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, _, _, call_sp, call_stack, _, _, _,
      _) = state
     next_pc = pc + 1
