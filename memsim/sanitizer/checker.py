@@ -206,7 +206,7 @@ class _Watch:
             return
         top = int(c.addresses[shared].max()) + 16 + 1
         if which == "race" and top > len(self.race.shadow):
-            grown = np.full((top, 12), -1, np.int64)
+            grown = np.full((top, 13), -1, np.int64)
             grown[:len(self.race.shadow)] = self.race.shadow
             self.race.shadow = grown
         elif which == "init" and top > len(self.shared_written):

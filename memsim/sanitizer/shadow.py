@@ -31,14 +31,14 @@ class RaceState:
 
     def __init__(self, shared_bytes: int, threads: int, n_pcs: int):
         n = max(shared_bytes, 1)
-        self.shadow = np.full((n, 12), -1, np.int64)  # (thread, pc, bar, ws) of a write, two reads
+        self.shadow = np.full((n, 13), -1, np.int64)  # (thread, pc, bar, ws) of a write, two reads; the write's record
         self.epochs = np.zeros((threads, 2), np.int64)  # barriers and __syncwarps each thread passed
         self.block = np.full(1, -1, np.int64)
         self.pairs = np.zeros((n_pcs, n_pcs, 3), np.int64)      # [first pc, second pc, kind] -> hazards
         self.errors = np.zeros((n_pcs, n_pcs), np.int64)        # of those, hazards between warps
         self.first = np.full((n_pcs, n_pcs), -1, np.int64)      # order in which pairs were first seen
         self.kept = np.zeros((KEEP, 8), np.int64)
-        self.counts = np.zeros(2, np.int64)                     # hazards, pairs seen
+        self.counts = np.zeros(3, np.int64)                     # hazards, pairs seen, records seen
 
     def arrays(self):
         return (self.shadow, self.epochs, self.block, self.pairs, self.errors, self.first, self.kept,
@@ -71,20 +71,26 @@ def racecheck(block, warp, pc, space, op, active, addresses, width, compact, thr
             t = w * 32 + lane
             base = addresses[k, lane]
             for b in range(base, min(base + width[pc[k]], shadow.shape[0])):
-                _check_byte(shadow, epochs, b, t, p, write, block[k], pairs, errors, first, kept, counts)
+                _check_byte(shadow, epochs, b, t, p, write, block[k], counts[2] + k, pairs, errors, first,
+                            kept, counts)
+    counts[2] += len(pc)
 
 
 @njit(cache=True)
-def _check_byte(shadow, epochs, b, t, p, write, block, pairs, errors, first, kept, counts):
+def _check_byte(shadow, epochs, b, t, p, write, block, record, pairs, errors, first, kept, counts):
     """Byte b's columns: its last write (0-3), its first reader of the interval (4-7) and the
-    latest other reader (8-11), each (thread, instruction, barriers, __syncwarps). Two readers,
-    so that a thread reading and then writing its own byte does not hide another's read."""
+    latest other reader (8-11), each (thread, instruction, barriers, __syncwarps), and the record
+    of the write (12). Two readers, so that a thread reading and then writing its own byte does
+    not hide another's read. Lanes of one warp instruction storing to one byte are no WAW here:
+    compute-sanitizer reports them only when their values differ, and the trace has no values
+    (the idiom is every lane storing the same value: `shared[warp_id] = warp_sum`)."""
     bar, ws = epochs[t, 0], epochs[t, 1]
     if write:
         reader = 4 if shadow[b, 4] != t else 8
         _hazard(shadow, b, reader, t, p, bar, ws, WAR, block, pairs, errors, first, kept, counts)
-        _hazard(shadow, b, 0, t, p, bar, ws, WAW, block, pairs, errors, first, kept, counts)
-        shadow[b, 0], shadow[b, 1], shadow[b, 2], shadow[b, 3] = t, p, bar, ws
+        if shadow[b, 12] != record:
+            _hazard(shadow, b, 0, t, p, bar, ws, WAW, block, pairs, errors, first, kept, counts)
+        shadow[b, 0], shadow[b, 1], shadow[b, 2], shadow[b, 3], shadow[b, 12] = t, p, bar, ws, record
         shadow[b, 4] = shadow[b, 8] = -1
     else:
         _hazard(shadow, b, 0, t, p, bar, ws, RAW, block, pairs, errors, first, kept, counts)
