@@ -31,8 +31,8 @@ from .findings import (DIVERGENT_BARRIER, HAZARD, INVALID_SYNCWARP, RACE, UNINIT
                        SanitizerReport, Site)
 
 TOOLS = ("memcheck", "racecheck", "initcheck", "synccheck")
-TRACE_CAPACITY = 1 << 17   # warp accesses per chunk of blocks
-TRACE_BLOCKS = 2
+TRACE_CAPACITY = 1 << 18   # warp accesses per block (records and lane addresses: 80 MB)
+TRACE_BLOCKS = 1
 HAZARD_RECORDS = 256       # racecheck hazards a report keeps whole (all are counted)
 
 
@@ -73,7 +73,14 @@ def check(source, kernel_name: str, grid, block, args: Sequence[Value], tool: st
     trace = _CheckTrace(spaces=("global", "shared"), barriers=True, capacity=TRACE_CAPACITY,
                         blocks_per_chunk=TRACE_BLOCKS, on_chunk=watch.feed)
     watch.trace = trace
-    report = simulate(source, kernel_name, grid, block, args, trace=trace, **run)
+    try:
+        report = simulate(source, kernel_name, grid, block, args, trace=trace, **run)
+    except MemsimError as exc:
+        if not str(exc).startswith("trace overflow"):
+            raise
+        raise MemsimError(f"memsim check: a block of this launch makes more than {TRACE_CAPACITY:,} warp-level "
+                          f"memory accesses and barriers, more than --tool {tool} holds; check a smaller "
+                          f"launch (fewer loop trips a block)") from None
     return watch.report(report.kernel, report.source_file, report.engine, dims(grid))
 
 
