@@ -22,7 +22,14 @@ class LaunchError(MemsimError):
 
 
 class MemoryFault(MemsimError):
-    """Out-of-bounds or misaligned access, reported like compute-sanitizer."""
+    """Out-of-bounds or misaligned access, reported like compute-sanitizer. `site` holds what
+    `memsim check --tool memcheck` prints (memsim.engine.faults.describe fills it): kind
+    ("out_of_bounds", "misaligned", "read_only"), access ("read"/"write"), space, size, address,
+    thread and block (x, y, z), line, pc, and `nearest` (the allocation's wording)."""
+
+    def __init__(self, message: str, site: dict | None = None):
+        super().__init__(message)
+        self.site = site or {}
 
 
 class BudgetExceeded(MemsimError):

@@ -4,13 +4,14 @@ An argument is written as text so that a launch can be stored as JSON and rebuil
 on another machine:
 
     float32[4096]              a buffer of 4096 float32, uniform random in [0, 1) (the default)
-    float32[4096]:zeros        zeros | ones | random | arange | permutation | randint(LO,HI)
+    float32[4096]:zeros        zeros | ones | random | arange | permutation | randint(LO,HI) | empty
     float32[64x64]:arange      a count may be written as a product
     int32[100]:file.npy        contents of a .npy file (count and dtype must agree)
     int32:4096  or  int32 4096 a by-value scalar
 
 Type names are numpy's (float32, int64, ...) or PTX's short forms (f32, s32, u64, ...).
-Random contents come from numpy's PCG64 seeded with (seed, argument position), so both sides of
+`empty` is `cupy.empty`: bytes never written before the launch (memsim holds zeros there;
+`memsim check --tool initcheck` reports a read of them). Random contents come from numpy's PCG64 seeded with (seed, argument position), so both sides of
 a comparison see the same bytes.
 """
 from __future__ import annotations
@@ -38,7 +39,7 @@ DTYPE_ALIASES = {
 }
 SUPPORTED_DTYPES = {"float16", "float32", "float64", "int8", "int16", "int32", "int64",
                     "uint8", "uint16", "uint32", "uint64"}
-INITIALIZERS = ("zeros", "ones", "random", "arange", "permutation", "randint")
+INITIALIZERS = ("zeros", "ones", "random", "arange", "permutation", "empty", "randint")
 
 _BUFFER = re.compile(r"^\s*(\w+)\s*\[\s*([0-9x* ]+)\s*\]\s*(?::\s*(.+?))?\s*$")
 _SCALAR = re.compile(r"^\s*(\w+)\s*[: ]\s*(\S+)\s*$")
@@ -91,7 +92,7 @@ class ArgSpec(BaseModel):
 
     def _check_init(self) -> None:
         init = self.init
-        if init in INITIALIZERS[:5] or init.endswith(".npy"):
+        if init in INITIALIZERS[:-1] or init.endswith(".npy"):
             return
         bounds = re.fullmatch(r"randint\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)", init)
         if bounds:
@@ -132,7 +133,7 @@ class ArgSpec(BaseModel):
         dtype, n, init = np.dtype(self.dtype), self.count, self.init
         if init.endswith(".npy"):
             return _load_npy(init, dtype, n)
-        if init == "zeros":
+        if init in ("zeros", "empty"):   # empty: never written (initcheck); zeros keep runs repeatable
             return np.zeros(n, dtype)
         if init == "ones":
             return np.ones(n, dtype)

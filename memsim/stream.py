@@ -17,9 +17,11 @@ SPACES = {"global": SP_GLOBAL, "shared": SP_SHARED, "local": SP_LOCAL, "const": 
           "param": SP_PARAM}
 SPACE_NAMES = {v: k for k, v in SPACES.items()} | {SP_GENERIC: "generic"}
 
-# Kinds of a warp access (WarpAccesses.op).
-OPS = {0: "ld", 1: "st", 2: "atom", 3: "red"}
-OP_LD, OP_ST, OP_ATOM, OP_RED = range(4)
+# Kinds of a warp access (WarpAccesses.op). A trace that asks for barriers (memsim.sanitizer)
+# also holds a warp's BAR ("bar": each arriving lane's address is the warp's live lanes, a bit
+# mask) and WARPSYNC ("warpsync": each lane's address is the mask it passed).
+OPS = {0: "ld", 1: "st", 2: "atom", 3: "red", 4: "bar", 5: "warpsync"}
+OP_LD, OP_ST, OP_ATOM, OP_RED, OP_BAR, OP_WARPSYNC = range(6)
 
 _FIELDS = ("block", "warp", "pc", "space", "op", "active", "addresses")
 

@@ -58,9 +58,10 @@ def build_parser() -> argparse.ArgumentParser:
                          help="ca: cache every global load in L1, as `nvcc -Xptxas -dlcm=ca` (the seeds' "
                               "build); cg (default): L2 only")
     add_coverage_command(commands)
-    from . import inspect_cli, sweep  # show, source, advise, compare, sweep: they reuse the launch arguments
+    from . import check_cli, inspect_cli, sweep  # show, source, advise, compare, sweep, check: they reuse the launch arguments
     inspect_cli.add_commands(commands)
     sweep.add_command(commands)
+    check_cli.add_command(commands)
     return parser
 
 

@@ -31,7 +31,7 @@ ARG_HELP = """\
 kernel arguments (--arg, in the kernel's parameter order):
   float32[4096]              buffer of 4096 float32, uniform random in [0, 1) (the default)
   float32[4096]:zeros        initial contents: zeros | ones | random | arange | permutation |
-                             randint(LO,HI) | FILE.npy
+                             randint(LO,HI) | empty (never written: memsim check's initcheck) | FILE.npy
   float32[64x64]:arange      a count may be written as a product
   int32:4096  or 'int32 4096'  a by-value scalar
   types: numpy names (float32, int64, uint8, ...) or PTX short forms (f32, s32, u64, ...)

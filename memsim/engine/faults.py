@@ -64,6 +64,11 @@ def _warp_list(mask: int) -> str:
     return ("warp " if len(warps) == 1 else "warps ") + ", ".join(parts)
 
 
+def _space_of(static: StaticInstruction) -> str:
+    """The state space a faulting instruction addressed (a generic access: global)."""
+    return static.space if static.space in ("global", "shared", "local") else "global"
+
+
 def describe(err: np.ndarray, site: FaultSite) -> MemsimError:
     """The one-line error of a failed run."""
     code, pc, block, thread, address, extra = (int(v) for v in err[:ERR_FIELDS])
@@ -87,19 +92,22 @@ def describe(err: np.ndarray, site: FaultSite) -> MemsimError:
                               f"{extra:,} warp instructions, at {where} (`{static.text}`) in warp "
                               f"{thread // 32} of block {block_xyz}; still running there: "
                               f"{_warp_list(address)}: an endless loop? raise --timeout (timeout=)")
+    site_fields = dict(access=kind, size=extra, address=address, thread=unflatten(thread, site.block),
+                       block=unflatten(block, site.grid), line=static.line, pc=pc)
     if code in OUT_OF_BOUNDS:
         space = OUT_OF_BOUNDS[code]
         detail = (f": {site.heap.describe(address)}," if space == "global" else
                   f" (beyond the {site.local_limit:,} bytes emulated per thread)"
                   if space == "local" and site.local_limit else "")
         return MemoryFault(f"invalid __{space}__ {kind} of size {extra} at address {address:#x}{detail} "
-                           f"by {who}, {where}: {text}")
+                           f"by {who}, {where}: {text}",
+                           dict(site_fields, kind="out_of_bounds", space=space, nearest=detail.strip(": ,")))
     if code == E_MISALIGNED:
         return MemoryFault(f"misaligned {kind} of size {extra} at address {address:#x} by {who}, "
-                           f"{where}: {text}")
+                           f"{where}: {text}", dict(site_fields, kind="misaligned", space=_space_of(static)))
     if code == E_READ_ONLY:
         return MemoryFault(f"{kind} of size {extra} to a read-only buffer at address {address:#x} by "
-                           f"{who}, {where}: {text}")
+                           f"{who}, {where}: {text}", dict(site_fields, kind="read_only", space="global"))
     if code == E_TRAP:
         return MemoryFault(f"kernel executed trap at {where} ({who})")
     if code == E_CALL_DEPTH:

@@ -25,6 +25,7 @@ from ..stream import SPACES, WarpAccesses
 from .program import TracedProgram
 
 TRACEABLE_SPACES = ("global", "shared", "local")
+SYNC_OPCODES = ("BAR", "WARPSYNC", "NOP")   # SASS a barriers=True trace records (NOP: __syncwarp)
 
 @dataclass
 class TraceRequest:
@@ -37,6 +38,7 @@ class TraceRequest:
     capacity: int = 1 << 16                   # records per worker and chunk
     blocks_per_chunk: int = 64
     on_chunk: Callable[[WarpAccesses], None] | None = None
+    barriers: bool = False                    # also record BAR, WARPSYNC, NOP (SASS engine; OP_BAR, OP_WARPSYNC)
     accesses: WarpAccesses | None = field(default=None, init=False)
     buffers: list[tuple[int, int, int]] = field(default_factory=list, init=False)  # (argument, address, bytes)
     _parts: list[WarpAccesses] = field(default_factory=list, init=False, repr=False)
@@ -47,6 +49,9 @@ class TraceRequest:
         wanted_spaces = {SPACES[s] for s in self.spaces if s in SPACES} | ({0} if "global" in self.spaces else set())
         sel = np.zeros(len(program.code), dtype=np.int64)
         for static in program.instructions:
+            if self.barriers and static.opcode.split(".")[0] in SYNC_OPCODES:
+                sel[static.index] = 1
+                continue
             if not static.op or static.space == "param":
                 continue
             space_code = SPACES.get(static.space, 0)

@@ -315,7 +315,8 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, tim
                     _execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v, ctx)
             advance(w, pc, mask, lane_pc, warp_pc, converged)
             continue
-        if op == O_NOP or (op == O_YIELD and converged[w] and sync_mask[w] == 0):
+        # a NOP a sanitizer trace records (ptxas' __syncwarp of a converged warp) takes _control's path
+        if (op == O_NOP and not trace[0][pc]) or (op == O_YIELD and converged[w] and sync_mask[w] == 0):
             advance(w, pc, mask, lane_pc, warp_pc, converged)
             continue
         if converged[w] and op == O_BRA:
@@ -333,7 +334,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, tim
             yield_lanes(w, pc, mask, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
                         cur_group, next_group, yielded)
             continue
-        if not _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx):
+        if not _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx, trace, scratch):
             return executed
         if op == O_BSYNC and yielded[w] != 0:
             release(w, lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, lane_group,
@@ -342,9 +343,30 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, tim
 
 
 @njit(cache=True, _nrt=False)
-def _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx):
+def _record_sync(code, pc, op, regs, w, block, active, state, scratch, trace):
+    """A BAR, WARPSYNC or NOP into a trace that asks for barriers (memsim.sanitizer): a BAR's
+    lanes carry the warp's live lanes (not exited), a WARPSYNC's lanes the mask each one passed.
+    ptxas writes a __syncwarp() of a warp it knows converged as a NOP (the sanitizer patches
+    it): recorded as a WARPSYNC of every lane, its mask read from the listing by the checker."""
+    run_mask, bar_mask, sync_mask = state[1], state[2], state[3]
+    vec, addrs = scratch[0], scratch[5]
+    if op == O_WARPSYNC:
+        src_u32(code, pc, 0, regs, w, vec, 0)
+    live = run_mask[w] | bar_mask[w] | sync_mask[w] | active
+    for lane in range(32):
+        addrs[lane] = vec[0, lane] & M32 if op == O_WARPSYNC else (M32 if op == O_NOP else live)
+    _, trace_warps, trace_rec, trace_addr, trace_fill = trace
+    record_access(block, w, pc, 4 if op == O_BAR else 5, active, 0, addrs, trace_warps, trace_rec,
+                  trace_addr, trace_fill, regs.shape[0])
+
+
+@njit(cache=True, _nrt=False)
+def _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx, trace, scratch):
     """Branches, exits, convergence and block barriers, calls. False on a failure. state is
-    run_blocks' per-warp tuple (see _run_warp)."""
+    run_blocks' per-warp tuple (see _run_warp); a trace that selects this BAR, WARPSYNC or NOP
+    records it (memsim.sanitizer), here, off the path of the instructions the counts need."""
+    if trace[0][pc] and active != 0:
+        _record_sync(code, pc, op, regs, w, block, active, state, scratch, trace)
     (lane_pc, run_mask, bar_mask, sync_mask, sync_bar, bmask, _, _, call_sp, call_stack, _, _, _,
      _) = state
     next_pc = pc + 1
