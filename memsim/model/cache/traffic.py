@@ -196,14 +196,14 @@ class _CacheState:
         l1[:, :, 0::2] = -1
         table = (g.sm_count, 256)
         shape2 = (int(cfg[G_L2_SETS]), t.l2_ways)
-        lines = np.zeros(shape2 + (2,), np.int64)     # tag and state side by side: one host line
+        lines = np.zeros(shape2 + (3,), np.int64)     # tag, state and writer side by side: few host lines
         lines[:, :, 0] = -1
         l2 = (lines[:, :, 0], lines[:, :, 1], np.full((EPISODE_LINES, 1 + 2 * EPISODES), -1, np.int64))
         return cls(l1=l1, store_merge=(np.full(table, -1, np.int64), np.full(table, -1, np.int64),
                                        np.zeros(table, np.int64)),
                    l2=l2, events=(np.empty(1 << 16, np.int64), np.empty(1 << 16, np.int64)),
                    counters=np.zeros(N_COUNTERS, np.int64), clock=np.zeros(1, np.int64),
-                   l2_writer=np.zeros(shape2, np.int64), by_pc=np.zeros(1, np.int64))
+                   l2_writer=lines[:, :, 2], by_pc=np.zeros(1, np.int64))
 
 
 def lock_step_groups(block: np.ndarray, first_wave: np.ndarray, stalled: np.ndarray,
