@@ -166,6 +166,9 @@ def _run_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[
             raise
     traffic = model.result()
     report.metrics.update(traffic.metrics())
+    for ins in report.instructions:     # the time model charges each store its own write-back
+        if ins.space == "global" and ins.op != "ld":
+            ins.modeled_dram_write_bytes = float(traffic.dram_write_bytes_by_pc.get(ins.index, 0))
     report.provenance.update({k: m.Provenance.MODELED for k in traffic.metrics()})
     report.gpu = model.geometry.gpu
     return report, model

@@ -27,6 +27,10 @@ class InstructionCounters(BaseModel):
     wavefronts: int = Field(0, description="shared-memory wavefronts, summed over requests")
     ideal_wavefronts: int = Field(0, description="wavefronts without bank conflicts")
     bytes: int = Field(0, description="bytes the active threads accessed")
+    modeled_dram_write_bytes: float | None = Field(
+        None, description="MODELED (memsim.predict, stores and atomics): the bytes of this "
+                          "instruction's writes that the L2 wrote back to DRAM during the launch "
+                          "(dirty sectors it evicted); None where no cache model ran")
 
     @property
     def sectors_per_request(self) -> float:

@@ -129,6 +129,8 @@ def memory_table(report: KernelReport, n_pcs: int, partial_write_cost: float = 1
         if ins.op == "st":
             row[MEM_L2_SECTORS] = l2_write / st_sectors
             row[MEM_DRAM_BYTES] = dram_write / st_sectors
+            if ins.modeled_dram_write_bytes is not None:     # hook: the cache model's per-pc write-back
+                row[MEM_DRAM_BYTES] = ins.modeled_dram_write_bytes / max(ins.sectors, 1)
         elif ins.op in ("atom", "red"):
             row[MEM_L2_SECTORS], row[MEM_MISS], row[MEM_DRAM] = 1.0, 1.0, 0.0
         else:

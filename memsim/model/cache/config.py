@@ -11,7 +11,7 @@ from ...gpus import GpcLayout
 from ..scheduling import OccupancyLimits
 from .passes import (G_FETCH_SECTORS, G_L1_LOADS, G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS,
                      G_LOOSE_PERCENT, G_MERGE_MIN_LINES, G_MERGE_STEPS, G_MERGE_WINDOW, G_READ_MERGE,
-                     G_STORE_MERGE, N_CFG)
+                     G_STORE_MERGE, G_L2_POLICY, N_CFG)
 
 
 class CacheGeometry(BaseModel):
@@ -72,6 +72,10 @@ class CacheTuning(BaseModel):
     dram_read_overhead_bytes: int = Field(description="code, parameters and constants each launch fetches")
     window_requests: int = Field(1 << 18, description="warp accesses ordered together at most")
     background: bool = Field(True, description="model windows on a thread while the emulator goes on")
+    l2_policy: int = Field(0, description="L2 victims: 0 LRU (the model); 1 the LRU clean line while "
+                                          "the set has one, 2 a dirty line passed over once: both "
+                                          "measured against gpu/cache_probe/h100_writeback_results.json "
+                                          "and the prereg set and rejected (docs/caches.md)")
     merge_reads: bool = True
     merge_stores: bool = True
     merge_after_barrier: bool = True
@@ -116,4 +120,5 @@ def numba_config(g: CacheGeometry, t: CacheTuning, l1_bytes: int) -> np.ndarray:
     cfg[G_MERGE_WINDOW], cfg[G_MERGE_MIN_LINES] = t.read_merge_window, t.merge_min_lines
     cfg[G_LOOSE_PERCENT] = t.loose_merge_percent
     cfg[G_MERGE_STEPS] = t.read_merge_steps
+    cfg[G_L2_POLICY] = t.l2_policy
     return cfg

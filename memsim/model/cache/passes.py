@@ -22,8 +22,8 @@ N_COUNTERS = 10
 
 # cfg[...] of the Numba pass
 G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS, G_L1_LOADS, G_FETCH_SECTORS, G_READ_MERGE, \
-    G_STORE_MERGE, G_MERGE_WINDOW, G_MERGE_MIN_LINES, G_LOOSE_PERCENT, G_MERGE_STEPS = range(12)
-N_CFG = 12
+    G_STORE_MERGE, G_MERGE_WINDOW, G_MERGE_MIN_LINES, G_LOOSE_PERCENT, G_MERGE_STEPS, G_L2_POLICY = range(13)
+N_CFG = 13
 
 NO_GROUP, ANY_SM = -2, -1     # lock-step groups (l1_pass's group_of); LOOSE - block: loosely
 LOOSE = -3                    # in step with its block
@@ -161,14 +161,32 @@ def _stores_merged(merge_tag, merge_key, merge_mask, sm, line, mask, step, group
     return met
 
 
+SPARED = 1 << 40      # writer[set, way] flag: a dirty line already kept once past its turn
+
+
 @njit(cache=True, inline="always")
-def _l2_allocate(tags, state, st, line, ways, counters):
-    """Way for `line` in set st, evicting the LRU line (its dirty sectors go to DRAM)."""
-    way = 0
-    for w in range(1, ways):
-        if state[st, w] < state[st, way]:
-            way = w
-    counters[K_DRAM_WRITE] += _popcount4((state[st, way] >> DIRTY) & 15)
+def _l2_allocate(tags, state, writer, st, line, ways, policy, now, counters, by_pc):
+    """Way for `line` in set st: the least recently used line (policy 0); policy 1: the LRU clean
+    line while the set has one; policy 2: a dirty LRU line is kept once (moved to most recent)
+    and the next LRU line goes instead. An evicted line's dirty sectors go to DRAM, counted
+    also for the instruction that last wrote them (writer[set, way], by_pc[pc])."""
+    for _ in range(ways + 1):
+        way, clean = 0, -1
+        for w in range(ways):
+            if state[st, w] < state[st, way]:
+                way = w
+            if ((state[st, w] >> DIRTY) & 15) == 0 and (clean < 0 or state[st, w] < state[st, clean]):
+                clean = w
+        if policy == 1 and clean >= 0:
+            way = clean
+        if policy != 2 or ((state[st, way] >> DIRTY) & 15) == 0 or (writer[st, way] & SPARED):
+            break
+        writer[st, way] |= SPARED
+        state[st, way] = (now << USE_SHIFT) | (state[st, way] & ((1 << USE_SHIFT) - 1))
+    dirty = _popcount4((state[st, way] >> DIRTY) & 15)
+    counters[K_DRAM_WRITE] += dirty
+    if dirty:
+        by_pc[writer[st, way] & (SPARED - 1)] += dirty
     tags[st, way] = line
     state[st, way] = 0
     return way
@@ -359,12 +377,15 @@ def _grown(a, size):
 
 
 @njit(cache=True, nogil=True)
-def l2_pass(order, ev_line, ev_info, ev_first, ev_count, time_base, l2_tags, l2_state, episodes,
-            merge_curve, domain_of, cfg, counters):
-    """Second pass: the L1's requests to L2 in time order (`order`: the accesses by time)."""
+def l2_pass(order, ev_line, ev_info, ev_first, ev_count, time_base, l2_tags, l2_state, writer, episodes,
+            merge_curve, domain_of, pc_of, cfg, counters, by_pc):
+    """Second pass: the L1's requests to L2 in time order (`order`: the accesses by time).
+    writer[set, way]: the pc (pc_of) of the last store or atomic to each line; by_pc[pc]: the
+    dirty sectors of that pc's lines written back to DRAM during the launch."""
     l2_sets, l2_ways = cfg[G_L2_SETS], cfg[G_L2_WAYS]
     fetch, window = cfg[G_FETCH_SECTORS], cfg[G_MERGE_WINDOW]
     step_window = cfg[G_MERGE_STEPS]
+    policy = cfg[G_L2_POLICY]
     sets = np.empty(32, np.int64)
     touched = 0
     for idx in range(len(order)):
@@ -391,11 +412,11 @@ def l2_pass(order, ev_line, ev_info, ev_first, ev_count, time_base, l2_tags, l2_
                     counters[K_READ_MERGED] += 1
                     continue
                 if w < 0:
-                    w = _l2_allocate(l2_tags, l2_state, st, line, l2_ways, counters)
+                    w = _l2_allocate(l2_tags, l2_state, writer, st, line, l2_ways, policy, t, counters, by_pc)
                 _l2_read(l2_state, st, w, mask, step, t, t, fetch, counters)
                 continue
             if w < 0:
-                w = _l2_allocate(l2_tags, l2_state, st, line, l2_ways, counters)
+                w = _l2_allocate(l2_tags, l2_state, writer, st, line, l2_ways, policy, t, counters, by_pc)
             old = l2_state[st, w]
             flags = old & ((1 << FLAG_BITS) - 1)
             if op == OP_ST:
@@ -407,4 +428,5 @@ def l2_pass(order, ev_line, ev_info, ev_first, ev_count, time_base, l2_tags, l2_
                 flags |= fetched
             keep = old & (((1 << USE_SHIFT) - 1) ^ ((1 << FLAG_BITS) - 1))   # the last fill's marks
             l2_state[st, w] = (t << USE_SHIFT) | keep | flags | mask | (mask << DIRTY)
+            writer[st, w] = pc_of[i]
     return touched

@@ -47,6 +47,10 @@ class TrafficEstimate(BaseModel):
     l2_read_hit_sectors: int = Field(0, alias=m.L2_READ_HIT)
     dram_read_bytes: int = Field(0, alias=m.DRAM_READ)
     dram_write_bytes: int = Field(0, alias=m.DRAM_WRITE)
+    dram_write_bytes_by_pc: dict[int, int] = Field(
+        default_factory=dict, exclude=True,
+        description="of dram_write_bytes, per store (or atomic) instruction: the dirty sectors it "
+                    "wrote that the L2 evicted to DRAM during the launch (not a metric)")
 
     def metrics(self) -> dict[str, int]:
         return self.model_dump(by_alias=True)
@@ -106,7 +110,9 @@ class CacheModel:
             l1_hit_sectors=c[K_L1_HIT], l1_miss_sectors=c[K_L1_MISS], l2_read_sectors=c[K_L2_READ],
             l2_write_sectors=c[K_L2_WRITE], l2_read_hit_sectors=c[K_L2_READ_HIT],
             dram_read_bytes=c[K_DRAM_READ] * sector + self.tuning.dram_read_overhead_bytes,
-            dram_write_bytes=c[K_DRAM_WRITE] * sector)
+            dram_write_bytes=c[K_DRAM_WRITE] * sector,
+            dram_write_bytes_by_pc={int(pc): int(self.state.by_pc[pc]) * sector
+                                    for pc in np.flatnonzero(self.state.by_pc)})
 
     def close(self) -> None:
         """Wait for the windows in progress (raising what they raised) and stop the worker."""
@@ -138,6 +144,8 @@ class CacheModel:
             addresses, more = np.concatenate([p.addresses for p in parts]), _NO_ROWS
         first, count = np.empty(len(acc), np.int64), np.empty(len(acc), np.int64)
         st = self.state
+        if len(acc) and int(acc.pc.max()) >= len(st.by_pc):
+            st.by_pc = np.concatenate([st.by_pc, np.zeros(int(acc.pc.max()) + 1 - len(st.by_pc), np.int64)])
         time_base = int(st.clock[0])
         st.events = l1_pass(by_sm, sm, step, group, acc.op, slot * 32 + acc.warp, addresses, more,
                             st.l1, *st.store_merge, *st.events, first, count, self.cfg, st.counters,
@@ -146,8 +154,9 @@ class CacheModel:
         domain = self.domains[sm]
         if self.tuning.merge_poison:
             unmerge_mixed_lines(*st.events, count[by_sm], by_sm, sm, domain)
-        l2_pass(by_time, *st.events, first, count, time_base, *st.l2, self.merge_curve, domain, self.cfg,
-                st.counters)
+        tags, state, episodes = st.l2
+        l2_pass(by_time, *st.events, first, count, time_base, tags, state, st.l2_writer, episodes,
+                self.merge_curve, domain, acc.pc.astype(np.int64), self.cfg, st.counters, st.by_pc)
 
     def _watch(self, acc: WarpAccesses, past_l1: np.ndarray) -> None:
         """Keep, for the loads of the watched blocks, whether each went past L1 (any of its lines
@@ -211,6 +220,8 @@ class _CacheState:
     events: tuple[np.ndarray, np.ndarray]       # L1 -> L2 request buffers, reused
     counters: np.ndarray
     clock: np.ndarray
+    l2_writer: np.ndarray                       # [set, way]: pc of the line's last store
+    by_pc: np.ndarray                           # dirty sectors written back, by writer pc
 
     @classmethod
     def cold(cls, g: CacheGeometry, t: CacheTuning, cfg: np.ndarray) -> "_CacheState":
@@ -219,13 +230,14 @@ class _CacheState:
         l1[:, :, 0::2] = -1
         table = (g.sm_count, 256)
         shape2 = (int(cfg[G_L2_SETS]), t.l2_ways)
-        lines = np.zeros(shape2 + (2,), np.int64)     # tag and state side by side: one host line
+        lines = np.zeros(shape2 + (3,), np.int64)     # tag, state and writer side by side: few host lines
         lines[:, :, 0] = -1
         l2 = (lines[:, :, 0], lines[:, :, 1], np.full((EPISODE_LINES, 1 + 2 * EPISODES), -1, np.int64))
         return cls(l1=l1, store_merge=(np.full(table, -1, np.int64), np.full(table, -1, np.int64),
                                        np.zeros(table, np.int64)),
                    l2=l2, events=(np.empty(1 << 16, np.int64), np.empty(1 << 16, np.int64)),
-                   counters=np.zeros(N_COUNTERS, np.int64), clock=np.zeros(1, np.int64))
+                   counters=np.zeros(N_COUNTERS, np.int64), clock=np.zeros(1, np.int64),
+                   l2_writer=lines[:, :, 2], by_pc=np.zeros(1, np.int64))
 
 
 def lock_step_groups(block: np.ndarray, first_wave: np.ndarray, stalled: np.ndarray,

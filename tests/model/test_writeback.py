@@ -1,0 +1,85 @@
+"""DRAM writes: what the L2 writes back while the kernel runs, held to the H100 recordings of
+gpu/cache_probe/writeback_probe.py (h100_writeback_results.json), and their per-instruction
+attribution that the time model reads."""
+import json
+
+import numpy as np
+import pytest
+
+from memsim import catalog
+from memsim import metrics as m
+from memsim.launch import LaunchSpec
+from memsim.model.cache import CacheTuning
+from memsim.prediction import model_traffic, simulate_with_caches
+from memsim.timing.machine import MEM_DRAM_BYTES, memory_table
+from tests.helpers import ROOT
+
+PROBE = ROOT / "gpu" / "cache_probe"
+SOURCE = (PROBE / "writeback_probe.py").read_text().split("r'''")[1].split("'''")[0]
+RECORDED = json.loads((PROBE / "h100_writeback_results.json").read_text())["launches"]
+MIB = 1 << 20
+
+
+def recorded(kernel: str, mb: int) -> float:
+    runs = next(r["runs"] for r in RECORDED if (r["kernel"], r["mb"]) == (kernel, mb))
+    return float(np.mean([run[m.DRAM_WRITE] for run in runs]))
+
+
+def probe_launch(kernel: str, mb: int) -> LaunchSpec:
+    """The probe's launch: 1056 blocks of 256 threads over N MB of float4s."""
+    floats = (mb * MIB) // 4
+    return LaunchSpec(source=SOURCE, kernel=kernel, grid=(1056, 1, 1), block=(256, 1, 1),
+                      args=[f"float32[{floats}]:ones", f"float32[{floats}]:zeros", f"int64:{mb * MIB // 16}"])
+
+
+@pytest.mark.parametrize("mb", [32, 48, 64])
+def test_a_fill_larger_than_l2_writes_back_all_but_what_l2_holds(mb):
+    """k_fill (writes only): the H100 keeps ~24 MiB of dirty lines, the model one partition's 25."""
+    predicted = model_traffic(probe_launch("k_fill", mb)).dram_write_bytes
+    assert predicted == pytest.approx(recorded("k_fill", mb), rel=0.10)
+
+
+def test_reads_alone_write_nothing_back():
+    assert recorded("k_read", 64) < 0.01 * 64 * MIB
+    assert model_traffic(probe_launch("k_read", 64)).dram_write_bytes == 0
+
+
+def test_copies_that_fit_in_l2_write_nothing_back():
+    """k_copy of 12 MB: 24 MB of lines; the H100 writes 128 bytes, the model a few set conflicts'
+    worth (writes left in L2 at the end are not the kernel's: ncu counts what is evicted while
+    it runs)."""
+    assert recorded("k_copy", 12) < 0.005 * 12 * MIB
+    assert model_traffic(probe_launch("k_copy", 12)).dram_write_bytes < 0.005 * 12 * MIB
+
+
+def small_l2_copy():
+    small_l2 = CacheTuning.for_gpu("H100").model_copy(update={"l2_capacity_scale": 0.02})   # 512 KB
+    spec = catalog.get("copy_row").launch(nx=512)                                          # a 1 MB copy
+    report = simulate_with_caches(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(),
+                                  spec.shared_mem, options=spec.options, tuning=small_l2)
+    return report
+
+
+def test_write_back_is_attributed_to_the_stores_that_wrote_the_lines():
+    report = small_l2_copy()
+    stores = [i for i in report.instructions if i.space == "global" and i.op == "st"]
+    loads = [i for i in report.instructions if i.space == "global" and i.op == "ld"]
+    assert report.metrics[m.DRAM_WRITE] > 0
+    assert sum(i.modeled_dram_write_bytes for i in stores) == report.metrics[m.DRAM_WRITE]
+    assert all(i.modeled_dram_write_bytes is None for i in loads)
+
+
+def test_the_time_model_charges_each_store_its_own_write_back():
+    report = small_l2_copy()
+    store = next(i for i in report.instructions if i.space == "global" and i.op == "st")
+    mem = memory_table(report, max(i.index for i in report.instructions) + 1)
+    assert mem[store.index, MEM_DRAM_BYTES] == pytest.approx(store.modeled_dram_write_bytes / store.sectors)
+
+
+@pytest.mark.parametrize("policy", [1, 2])
+def test_policies_that_spare_dirty_lines_write_back_less_than_lru(policy):
+    """The rejected alternatives (docs/caches.md) stay runnable: both keep more writes in L2."""
+    spec = probe_launch("k_copy", 32)
+    lru = model_traffic(spec).dram_write_bytes
+    tuning = CacheTuning.for_gpu("H100").model_copy(update={"l2_policy": policy})
+    assert model_traffic(spec, tuning=tuning).dram_write_bytes < lru
