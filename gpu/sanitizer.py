@@ -2,8 +2,12 @@
 
 On the GPU machine, from the repository root:
 
-    python -m gpu.sanitizer record $OUT/sanitizer.json      # every case under its tools
-    python -m gpu.sanitizer launch race_raw_neighbour       # one launch (what each record runs)
+    python -m validate.sanitizer_cases cases.json               # the cases, written by validate
+    python -m gpu.sanitizer record cases.json $OUT/sanitizer.json   # every case under its tools
+    python -m gpu.sanitizer launch cases.json race_raw_neighbour    # one launch (what record runs)
+
+The cases come as a file (a JSON list of {name, spec, tools}): the GPU side imports nothing
+from validate, which imports it.
 
 `record` runs `compute-sanitizer --tool T` around `launch` once per case and tool, several at a
 time, and keeps each run's text and exit status. `launch` compiles the case's source with the
@@ -25,6 +29,8 @@ from pathlib import Path
 
 import numpy as np
 
+from memsim.launch import LaunchSpec
+
 from .launch import _function, require_cupy
 
 LINEINFO = "-lineinfo"
@@ -33,14 +39,17 @@ KEEP_HAZARDS = 24   # racecheck's hazard records kept whole per run; the rest ar
 _HAZARD = re.compile(r"Potential (\w+) hazard detected")
 
 
-def launch(name: str) -> int:
-    """Run one case once on the GPU; 0 when the launch completed."""
-    from validate.sanitizer_cases import case_named
+def read_cases(path: Path) -> list[dict]:
+    """[{name, spec (a LaunchSpec), tools}] from the file validate.sanitizer_cases writes."""
+    return [dict(c, spec=LaunchSpec.model_validate(c["spec"])) for c in json.loads(Path(path).read_text())]
 
+
+def launch(cases: Path, name: str) -> int:
+    """Run one case once on the GPU; 0 when the launch completed."""
     cupy = require_cupy()
     cupy.cuda.set_allocator(None)   # one cudaMalloc per buffer: nothing reuses written memory
-    case = case_named(name)
-    spec = case.spec.model_copy(update={"options": (*case.spec.options, LINEINFO)})
+    spec = next(c["spec"] for c in read_cases(cases) if c["name"] == name)
+    spec = spec.model_copy(update={"options": (*spec.options, LINEINFO)})
     function = _function(cupy, spec)
     args = []
     for arg, value in zip(spec.args, spec.materialize()):
@@ -55,10 +64,10 @@ def launch(name: str) -> int:
     return 0
 
 
-def _sanitize(name: str, tool: str, sanitizer: str) -> dict:
+def _sanitize(cases: Path, name: str, tool: str, sanitizer: str) -> dict:
     command = [sanitizer, "--tool", tool, "--print-limit", "100000", "--error-exitcode", "1",
                *(["--racecheck-report", "all"] if tool == "racecheck" else []),
-               sys.executable, "-m", "gpu.sanitizer", "launch", name]
+               sys.executable, "-m", "gpu.sanitizer", "launch", str(cases), name]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
         text, hazards = condense(done.stdout + done.stderr)
@@ -84,14 +93,12 @@ def condense(text: str) -> tuple[str, dict[str, int]]:
     return "\n".join(kept) + "\n", hazards
 
 
-def record(out: Path, jobs: int, only: list[str]) -> int:
-    from validate.sanitizer_cases import sanitizer_cases
-
+def record(cases: Path, out: Path, jobs: int, only: list[str]) -> int:
     sanitizer = shutil.which("compute-sanitizer") or "/usr/local/cuda/bin/compute-sanitizer"
     version = subprocess.run([sanitizer, "--version"], capture_output=True, text=True).stdout.strip()
-    work = [(c.name, t) for c in sanitizer_cases() for t in c.tools if not only or c.name in only]
+    work = [(c["name"], t) for c in read_cases(cases) for t in c["tools"] if not only or c["name"] in only]
     with ThreadPoolExecutor(jobs) as pool:
-        runs = list(pool.map(lambda job: _sanitize(*job, sanitizer), work))
+        runs = list(pool.map(lambda job: _sanitize(cases, *job, sanitizer), work))
     out.write_text(json.dumps({"gpu": _gpu_name(), "compute_sanitizer": version, "runs": runs}, indent=1))
     print(f"{len(runs)} runs -> {out}")
     return 0
@@ -106,15 +113,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gpu.sanitizer")
     sub = parser.add_subparsers(dest="command", required=True)
     one = sub.add_parser("launch")
+    one.add_argument("cases", type=Path)
     one.add_argument("name")
     rec = sub.add_parser("record")
+    rec.add_argument("cases", type=Path)
     rec.add_argument("out", type=Path)
     rec.add_argument("--jobs", type=int, default=8)
     rec.add_argument("--only", nargs="*", default=[])
     args = parser.parse_args(argv)
     if args.command == "launch":
-        return launch(args.name)
-    return record(args.out, args.jobs, args.only)
+        return launch(args.cases, args.name)
+    return record(args.cases, args.out, args.jobs, args.only)
 
 
 if __name__ == "__main__":

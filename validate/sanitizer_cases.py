@@ -12,6 +12,7 @@ a memory pool on the GPU), so initcheck watches it.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -120,3 +121,17 @@ def case_named(name: str) -> SanitizerCase:
         if case.name == name:
             return case
     raise KeyError(name)
+
+
+def write_cases(path: Path) -> None:
+    """The cases as the JSON list gpu.sanitizer reads ({name, spec, tools}): the GPU side takes
+    them as a file and imports nothing from validate."""
+    rows = [{"name": c.name, "spec": json.loads(c.spec.model_dump_json()), "tools": list(c.tools)}
+            for c in sanitizer_cases()]
+    Path(path).write_text(json.dumps(rows, indent=1))
+
+
+if __name__ == "__main__":
+    import sys
+
+    write_cases(Path(sys.argv[1]))
