@@ -133,6 +133,8 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
         if err[0] != E_NONE:
             return
         active = checked   # lanes whose source predicate is false read nothing: not counted
+        if active == 0:
+            return   # no lane reads: no request either (measured on the H100: triton softmax)
     else:
         M.ldsm(code, pc, regs, w, active, addrs, shared8, vec)
         active = _ldsm_lanes(code, pc)

@@ -234,7 +234,10 @@ def _describe(row: np.ndarray, static: StaticInstruction) -> None:
     static.op = {ops_memory.O_LD: "ld", ops_memory.O_ST: "st", ops_memory.O_ATOM: "atom",
                  ops_memory.O_RED: "red", ops_memory.O_LDGSTS: "ldgsts", ops_memory.O_LDSM: "ldsm"}[op]
     if op == ops_memory.O_LDSM:
+        # the bytes each lane receives (4 per matrix), which ncu's op_memory_<bits>b counts
+        # it by: LDSM.16.M88.4 is a 128-bit instruction (measured on the H100: triton softmax)
         static.space = "shared"
+        static.width = 4 * int(row[F_SUB])
     static.generic = bool(flags & ops_memory.FL_GENERIC)
 
 
