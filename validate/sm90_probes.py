@@ -3,7 +3,7 @@ VIMNMX3, BRX, LDSM/STSM of every shape, ELECT, mbarriers (SYNCS.*) and bulk copi
 
     python -m validate.sm90_probes CASES.json               # here: the case list
     bash gpu/measure_on_device.sh file CASES.json           # on the GPU machine: set `sm90_probes`
-    validate run --cases all --filter 'p90_*'               # compares the recording
+    validate run --cases sm90                               # compares the recording
 """
 from __future__ import annotations
 
@@ -43,6 +43,13 @@ def probe_cases() -> list[dict]:
                                [f"uint32[{4 * 32 * 36}]", f"uint32[{4 * 128 * 4 if op == 'ldsm' else 4 * 32 * 36}]:zeros",
                                 f"int32:{stride}"], [op]))
     return cases
+
+
+def probe_as_cases():
+    """The probes as validate Cases (set `sm90_probes`)."""
+    from .case import Case
+
+    return [Case(name=c["name"], spec=c["spec"], tags=c["tags"]) for c in probe_cases()]
 
 
 if __name__ == "__main__":

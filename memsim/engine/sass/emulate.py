@@ -34,7 +34,7 @@ from ..jit_cache import compile_per_type
 from ..trace import record_access
 from .. import issue_trace
 from ..issue_trace import end_block_record, memory_cost, record_issue, start_block_record
-from . import convergence, lanes, ops_async_copy, ops_float, ops_half, ops_int, ops_memory, ops_warp
+from . import convergence, lanes, ops_async_copy, ops_float, ops_half, ops_int, ops_matrix, ops_memory, ops_warp
 from .convergence import N_BARRIERS, WARPSYNC_BARRIER, advance, group, release, split, yield_lanes
 from .family import FAMILY, FAMILY_SHIFT, declare
 from .lanes import ALL, M32, popcount, src_pred, src_u32
@@ -47,6 +47,7 @@ OPS = declare("control", ("NOP", "BRA", "BRA_DIV", "EXIT", "BSSY", "BSYNC", "BRE
 F_CONTROL, F_INT, F_FLOAT, F_WARP, F_MEMORY, F_HALF = (FAMILY[f] for f in ("control", "int", "float", "warp", "memory", "half"))
 M = ops_memory
 C = ops_async_copy
+X = ops_matrix
 
 BAR_REDUCTIONS = ("POPC", "AND", "OR")
 MAX_CALL_DEPTH = 64
@@ -109,11 +110,12 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
         return
     space = flags & (M.FL_GLOBAL | M.FL_SHARED | M.FL_LOCAL)
     M.lane_addresses(code, pc, regs, w, active, addrs, space, launch[L_SHARED_BASE])
+    matrix = op == M.O_LDSM or op == M.O_STSM
     store = op != M.O_LD and op != M.O_LDSM
-    check_width = 4 if op == M.O_LDSM else width
+    check_width = 4 if matrix else width
     checked = active
-    if op == M.O_LDSM:
-        checked = _ldsm_lanes(code, pc)
+    if matrix:
+        checked = X.matrix_lanes(code, pc)
     elif op == M.O_LDGSTS:
         checked = C.ldgsts_reading(code, pc, regs, w, active)
     if not M.check(code, pc, checked, addrs, check_width,
@@ -135,9 +137,12 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
         active = checked   # lanes whose source predicate is false read nothing: not counted
         if active == 0:
             return   # no lane reads: no request either (measured on the H100: triton softmax)
+    elif op == M.O_LDSM:
+        X.ldsm(code, pc, regs, w, active, addrs, shared8, vec)
+        active = checked
     else:
-        M.ldsm(code, pc, regs, w, active, addrs, shared8, vec)
-        active = _ldsm_lanes(code, pc)
+        X.stsm(code, pc, regs, w, active, addrs, shared8)
+        active = checked
     M.count(code, pc, op, active, addrs, counters, sorted_scratch, bank_load, memo, atomic_table)
     trace_sel, trace_warps, trace_rec, trace_addr, trace_fill = trace
     if trace_sel[pc]:
@@ -182,12 +187,6 @@ def _generic_part(code, pc, op, regs, w, block, lanes, space, launch, err, memor
     else:
         M.move_bytes(code, pc, op, regs, w, lanes, addrs, heap8, shared8, local8, launch[L_LOCAL_LO], space)
     return True
-
-
-@njit(cache=True, _nrt=False)
-def _ldsm_lanes(code, pc):
-    """The lanes whose addresses an ldmatrix of code[pc, F_SUB] matrices reads."""
-    return (1 << (8 * code[pc, F_SUB])) - 1
 
 
 @njit(cache=True, _nrt=False)

@@ -16,7 +16,7 @@ from ...errors import LaunchError, UnsupportedInstruction
 from ...gpus import SassAbi
 from ..program import StaticInstruction
 from . import emulate as e
-from . import ops_float, ops_half, ops_int, ops_int_lowering, ops_memory, ops_warp
+from . import ops_float, ops_half, ops_int, ops_int_lowering, ops_matrix, ops_memory, ops_warp
 from .family import OP
 from .parser import SassInstruction, SassKernel
 from .rows import (BOOL, CMP, CONSTANT_ROUND_TRIP, F_CMP, F_FLAGS, F_GNEG, F_GUARD, F_LINE, F_MBASE,
@@ -188,7 +188,7 @@ CONTROL = {
     "BSYNC": _control(e.O_BSYNC), "BREAK": _control(e.O_BREAK), "BAR": _bar, "CALL": _call,
     "RET": _ret, "BPT": _trap, "LEPC": _lepc, "LDC": _mov_or_ldc, "MOV": _address_move,
 }
-LOWER = {**ops_int_lowering.LOWER, **ops_float.LOWER, **ops_warp.LOWER, **ops_memory.LOWER, **ops_half.LOWER,
+LOWER = {**ops_int_lowering.LOWER, **ops_float.LOWER, **ops_warp.LOWER, **ops_memory.LOWER, **ops_matrix.LOWER, **ops_half.LOWER,
          **{k: v for k, v in CONTROL.items() if v is not None}}
 UNIFORM_TWINS = ("IADD3", "IMAD", "LEA", "LOP3", "SHF", "MOV", "LDC", "SEL", "ISETP", "PLOP3",
                  "FLO", "POPC", "BREV", "PRMT", "SGXT", "BMSK", "IABS", "P2R", "R2P", "IMNMX")
@@ -232,12 +232,12 @@ def _describe(row: np.ndarray, static: StaticInstruction) -> None:
     static.space = "global" if flags & FL_GLOBAL else ("shared" if flags & FL_SHARED else "local")
     static.width = int(row[F_WIDTH])
     static.op = {ops_memory.O_LD: "ld", ops_memory.O_ST: "st", ops_memory.O_ATOM: "atom",
-                 ops_memory.O_RED: "red", ops_memory.O_LDGSTS: "ldgsts", ops_memory.O_LDSM: "ldsm"}[op]
-    if op == ops_memory.O_LDSM:
-        # the bytes each lane receives (4 per matrix), which ncu's op_memory_<bits>b counts
-        # it by: LDSM.16.M88.4 is a 128-bit instruction (measured on the H100: triton softmax)
+                 ops_memory.O_RED: "red", ops_memory.O_LDGSTS: "ldgsts", ops_memory.O_LDSM: "ldsm",
+                 ops_memory.O_STSM: "stsm"}[op]
+    if op == ops_memory.O_LDSM or op == ops_memory.O_STSM:
+        # a 16-byte row per address: ncu counts every shape (.x1, .x2, .x4, transposed) in
+        # op_memory_128b (measured on the H100: validate/sm90_probes.py)
         static.space = "shared"
-        static.width = 4 * int(row[F_SUB])
     static.generic = bool(flags & ops_memory.FL_GENERIC)
 
 
@@ -369,7 +369,7 @@ def _registers_of(row: np.ndarray, k: int) -> int:
     matrix), register pairs of 64-bit operands, IMAD.WIDE's result and the addend pair of
     IMAD.WIDE/.HI."""
     op, flags = row[F_OP], row[F_FLAGS]
-    if op == ops_memory.O_LDSM and k == 0:
+    if (op == ops_memory.O_LDSM and k == 0) or (op == ops_memory.O_STSM and k == 1):
         return int(row[F_SUB])
     if op >> 6 == ops_memory.O_LD >> 6 and k <= 2 and op != ops_memory.O_LDGSTS:
         return max(int(row[F_WIDTH]) // 4, 1)
