@@ -37,7 +37,7 @@ from ..issue_trace import end_block_record, memory_cost, record_issue, start_blo
 from . import convergence, lanes, ops_async_copy, ops_float, ops_half, ops_int, ops_matrix, ops_memory, ops_warp
 from .convergence import N_BARRIERS, WARPSYNC_BARRIER, advance, group, release, split, yield_lanes
 from .family import FAMILY, FAMILY_SHIFT, declare
-from .lanes import ALL, M32, popcount, src_pred, src_u32
+from .lanes import ALL, M32, popcount, signed, src_pred, src_u32
 from .rows import GLOBAL_ROUND_TRIP, F_CMP, F_GNEG, F_GUARD, F_OP, F_OPS, F_SUB, F_TARGET, F_UNIFORM, N_SLOTS, PT, UPT, K_NONE
 
 OPS = declare("control", ("NOP", "BRA", "BRA_DIV", "EXIT", "BSSY", "BSYNC", "BREAK", "BAR", "CALL",
@@ -230,11 +230,12 @@ def _branch(code, pc, op, regs, w, mask, active, lane_pc, vec):
                 here = vec[0, lane]
                 break
         taken = active if here & ~active & M32 != 0 else 0
-    elif op == O_BRX:
+    elif op == O_BRX:   # Ra + the row's constant: bytes from the function's first row (program._brx)
         src_u32(code, pc, 0, regs, w, vec, 0)
         for lane in range(32):
             if (mask >> lane) & 1:
-                lane_pc[w, lane] = code[pc, F_OPS + 4] + vec[0, lane] if (active >> lane) & 1 else next_pc
+                offset = (signed(vec[0, lane]) + code[pc, F_OPS + 4]) >> 4
+                lane_pc[w, lane] = code[pc, F_OPS + 7] + offset if (active >> lane) & 1 else next_pc
         return
     else:
         taken = _taken(code, pc, regs, w, active, vec)

@@ -101,6 +101,21 @@ def _bra(ins, mods, ops, row):
     put(row, 0, conditions[0] if conditions else None)
 
 
+def _brx(ins, mods, ops, row):
+    """BRX Ra imm: an indexed jump (a jump table's switch, PTX brx.idx) to the byte address
+    Ra + imm + the next instruction's, within the function; Ra comes from a constant-bank table
+    of its targets. lower() turns the constant into rows (operand 1: bytes from the function's
+    first instruction, operand 2: that instruction's row)."""
+    regs = [o for o in ops if o.kind == "reg"]
+    imms = [o for o in ops if o.kind == "imm"]
+    if set(mods) or len(regs) != 1 or len(imms) != 1 or not ins.branch_targets:
+        raise unsupported(ins, "operand form")
+    row[F_OP] = e.O_BRX
+    put(row, 0, regs[0])
+    row[F_OPS + 3], row[F_OPS + 4] = K_IMM, imms[0].value + ins.address + 16
+    row[F_OPS + 6], row[F_OPS + 7] = K_IMM, 0
+
+
 def _bar(ins, mods, ops, row):
     """BAR.SYNC (any id, any count: one barrier for the block); BAR.RED.{POPC,AND,OR} Pp also
     reduces Pp over the block for B2R.RESULT; BAR.ARV arrives without waiting and is taken as
@@ -184,7 +199,7 @@ CONTROL = {
     "NOP": _nop, "WARPSYNC": _warpsync, "NANOSLEEP": _nop, "YIELD": _control(e.O_YIELD), "MEMBAR": _nop,
     "FENCE": _nop, "ERRBAR": _nop, "CCTL": _nop, "CCTLL": _nop, "DEPBAR": _nop,
     "LDGDEPBAR": _nop, "BMOV": None, "PMTRIG": _nop, "CGAERRBAR": _nop, "ENDCOLLECTIVE": _nop,
-    "BRA": _bra, "EXIT": _control(e.O_EXIT), "BSSY": _control(e.O_BSSY),
+    "BRA": _bra, "BRX": _brx, "EXIT": _control(e.O_EXIT), "BSSY": _control(e.O_BSSY),
     "BSYNC": _control(e.O_BSYNC), "BREAK": _control(e.O_BREAK), "BAR": _bar, "CALL": _call,
     "RET": _ret, "BPT": _trap, "LEPC": _lepc, "LDC": _mov_or_ldc, "MOV": _address_move,
 }
@@ -266,6 +281,9 @@ def lower(kernel: SassKernel, functions: dict[str, SassKernel] | None = None) ->
                                              "(memsim coverage FILE.cu lists every such instruction)") from None
             if row[F_TARGET] >= 0:
                 row[F_TARGET] += base
+            if row[F_OP] == e.O_BRX:
+                row[F_OPS + 4] -= part.instructions[0].address
+                row[F_OPS + 7] = base
             if row[F_OP] == e.O_CALL and ins.target < 0:
                 if ins.call_target in starts:
                     row[F_TARGET] = starts[ins.call_target]
