@@ -24,8 +24,10 @@ from .rows import (F_FLAGS, F_MBASE, F_MOFF, F_MUR, F_MWIDE, F_OP, F_OPS, F_SUB,
                    FL_GENERIC, FL_GLOBAL, FL_LOCAL, FL_SHARED, FL_SIGNED, K_IMM, K_REG, RZ, T_F32, T_F64, T_S32,
                    T_S64, T_U32, T_U64, TYPES, UR_BASE, URZ, SINK, put, unsupported)
 
-OPS = declare("memory", ("LD", "ST", "ATOM", "RED", "LDGSTS", "LDSM", "LDC_INDEXED", "STSM"))
-O_LD, O_ST, O_ATOM, O_RED, O_LDGSTS, O_LDSM, O_LDC, O_STSM = OPS.values()
+OPS = declare("memory", ("LD", "ST", "ATOM", "RED", "LDGSTS", "LDSM", "LDC_INDEXED", "STSM", "SYNCS_EXCH",
+                         "SYNCS_ARRIVE", "SYNCS_WAIT", "UBLKCP"))
+O_LD, O_ST, O_ATOM, O_RED, O_LDGSTS, O_LDSM, O_LDC, O_STSM, O_SYNCS_EXCH, O_SYNCS_ARRIVE, O_SYNCS_WAIT, O_UBLKCP = \
+    OPS.values()   # the last four: memsim.engine.sass.ops_mbarrier
 
 ATOMICS = ("ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "CAS", "CAST", "POPC")
 A_ADD, A_MIN, A_MAX, A_INC, A_DEC, A_AND, A_OR, A_XOR, A_EXCH, A_CAS, A_CAST, A_POPC = range(12)

@@ -16,7 +16,7 @@ from ...errors import LaunchError, UnsupportedInstruction
 from ...gpus import SassAbi
 from ..program import StaticInstruction
 from . import emulate as e
-from . import ops_float, ops_half, ops_int, ops_int_lowering, ops_matrix, ops_memory, ops_warp
+from . import ops_float, ops_half, ops_int, ops_int_lowering, ops_matrix, ops_mbarrier, ops_memory, ops_warp
 from .family import OP
 from .parser import SassInstruction, SassKernel
 from .rows import (BOOL, CMP, CONSTANT_ROUND_TRIP, F_CMP, F_FLAGS, F_GNEG, F_GUARD, F_LINE, F_MBASE,
@@ -94,9 +94,10 @@ def _bra(ins, mods, ops, row):
         _control(e.O_BRA_DIV)(ins, mods, ops, row)
         put(row, 0, next(o for o in ops if o.kind in ("reg", "ureg")))
         return
-    if set(mods) - {"U", "CONV", "INC"}:
+    if set(mods) - {"U", "CONV", "INC", "ANY"}:
         raise unsupported(ins)
     _control(e.O_BRA)(ins, mods, ops, row)
+    row[F_SUB] = int("ANY" in mods)   # BRA.U.ANY: the warp goes where any lane's guard sends it
     conditions = [o for o in ops if is_pred(o)]
     put(row, 0, conditions[0] if conditions else None)
 
@@ -203,7 +204,8 @@ CONTROL = {
     "BSYNC": _control(e.O_BSYNC), "BREAK": _control(e.O_BREAK), "BAR": _bar, "CALL": _call,
     "RET": _ret, "BPT": _trap, "LEPC": _lepc, "LDC": _mov_or_ldc, "MOV": _address_move,
 }
-LOWER = {**ops_int_lowering.LOWER, **ops_float.LOWER, **ops_warp.LOWER, **ops_memory.LOWER, **ops_matrix.LOWER, **ops_half.LOWER,
+LOWER = {**ops_int_lowering.LOWER, **ops_float.LOWER, **ops_warp.LOWER, **ops_memory.LOWER, **ops_matrix.LOWER,
+         **ops_mbarrier.LOWER, **ops_half.LOWER,
          **{k: v for k, v in CONTROL.items() if v is not None}}
 UNIFORM_TWINS = ("IADD3", "IMAD", "LEA", "LOP3", "SHF", "MOV", "LDC", "SEL", "ISETP", "PLOP3",
                  "FLO", "POPC", "BREV", "PRMT", "SGXT", "BMSK", "IABS", "P2R", "R2P", "IMNMX")
@@ -241,7 +243,7 @@ def lower_instruction(ins: SassInstruction, row: np.ndarray, static: StaticInstr
 def _describe(row: np.ndarray, static: StaticInstruction) -> None:
     """What the report says of a memory instruction: its space, op and width."""
     op = row[F_OP]
-    if op >> 6 != ops_memory.O_LD >> 6 or op == ops_memory.O_LDC:
+    if op >> 6 != ops_memory.O_LD >> 6 or op == ops_memory.O_LDC or op >= ops_memory.O_SYNCS_EXCH:
         return
     flags = row[F_FLAGS]
     static.space = "global" if flags & FL_GLOBAL else ("shared" if flags & FL_SHARED else "local")
