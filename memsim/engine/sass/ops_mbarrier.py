@@ -1,4 +1,4 @@
-"""sm_90's mbarriers and bulk copies: SYNCS.EXCH.64 (mbarrier.init), SYNCS.ARRIVE.TRANS64
+"""Hopper's mbarriers and bulk copies: SYNCS.EXCH.64 (mbarrier.init), SYNCS.ARRIVE.TRANS64
 (arrive, arrive.expect_tx), SYNCS.PHASECHK.TRANS64[.TRYWAIT] (test_wait/try_wait.parity) and
 UBLKCP.S.G (cp.async.bulk global -> shared, completing bytes on an mbarrier).
 
