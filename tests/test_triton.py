@@ -197,3 +197,17 @@ def test_memsim_run_runs_an_unchanged_triton_script(tmp_path, capsys):
     assert run_main([str(script)]) == 0
     table = capsys.readouterr().out
     assert "add" in table and "4x1x1" in table and "128x1x1" in table
+
+
+def test_sweep_runs_a_triton_kernel_over_blocks_and_constexprs(capsys):
+    """The block shape is 32 x num_warps threads; {EXPR} fills --constexpr as it fills --arg."""
+    code = main(["sweep", str(KERNELS_FILE), "--kernel", "copy_strided", "--param", "s=1,8", "--grid", "64",
+                 "--block", "64,256", "--arg", "float32[{16384*s}]", "--arg", "float32[16384]:zeros",
+                 "--arg", "int32:16384", "--constexpr", "STRIDE={s}", "--constexpr", "BLOCK=256", "--jobs", "1",
+                 "--json"])
+    assert code == 0
+    rows = json.loads(capsys.readouterr().out)
+    rows = rows["rows"] if isinstance(rows, dict) else rows
+    assert sorted((r["params"]["s"], r["block"][0]) for r in rows) == [("1", 64), ("1", 256), ("8", 64), ("8", 256)]
+    sectors = {r["params"]["s"]: r["metrics"][m.GLOBAL_LD_SECTORS] for r in rows}
+    assert sectors["8"] == 8 * sectors["1"]   # a stride of 8 floats: one sector a lane instead of an eighth

@@ -123,3 +123,175 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
     c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
     c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
     tl.store(c_ptrs, c, mask=c_mask)
+
+
+# ---- memsim's own kernels: the access patterns Triton users ask about (coalescing, strides,
+# masks, transposes, gathers, reductions, atomics, casts).
+
+@triton.jit
+def copy_strided(x_ptr, out_ptr, n, STRIDE: tl.constexpr, BLOCK: tl.constexpr):
+    """out[i] = x[i * STRIDE]: a stride of STRIDE elements between lanes."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs * STRIDE, mask=mask), mask=mask)
+
+
+@triton.jit
+def copy_offset(x_ptr, out_ptr, n, SHIFT: tl.constexpr, BLOCK: tl.constexpr):
+    """out[i] = x[i + SHIFT]: a misaligned read of SHIFT elements."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs + SHIFT, mask=mask, other=0.0), mask=mask)
+
+
+@triton.jit
+def scale_cast(x_ptr, out_ptr, n, scale, BLOCK: tl.constexpr):
+    """out = (x * scale) in out's element type (fp16 in, fp32 out or the other way)."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask).to(tl.float32)
+    tl.store(out_ptr + offs, (x * scale).to(out_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def transpose_tile(x_ptr, out_ptr, rows, cols, BM: tl.constexpr, BN: tl.constexpr):
+    """out[c, r] = x[r, c] by BM x BN tiles (Triton moves the tile through shared memory)."""
+    r = tl.program_id(0) * BM + tl.arange(0, BM)
+    c = tl.program_id(1) * BN + tl.arange(0, BN)
+    mask = (r[:, None] < rows) & (c[None, :] < cols)
+    tile = tl.load(x_ptr + r[:, None] * cols + c[None, :], mask=mask)
+    tl.store(out_ptr + c[None, :] * rows + r[:, None], tile, mask=mask)
+
+
+@triton.jit
+def transpose_naive(x_ptr, out_ptr, rows, cols, BM: tl.constexpr, BN: tl.constexpr):
+    """The same, each program reading a column block of x (the uncoalesced side is the read)."""
+    r = tl.program_id(0) * BM + tl.arange(0, BM)
+    c = tl.program_id(1) * BN + tl.arange(0, BN)
+    mask = (r[None, :] < rows) & (c[:, None] < cols)
+    tile = tl.load(x_ptr + r[None, :] * cols + c[:, None], mask=mask)
+    tl.store(out_ptr + c[:, None] * rows + r[None, :], tile, mask=mask)
+
+
+@triton.jit
+def row_sum_2d(x_ptr, out_ptr, rows, cols, BR: tl.constexpr, BC: tl.constexpr):
+    """out[r] = sum over c of x[r, c]: a tl.sum along the contiguous axis, BR rows a program."""
+    r = tl.program_id(0) * BR + tl.arange(0, BR)
+    acc = tl.zeros((BR,), dtype=tl.float32)
+    for c0 in range(0, cols, BC):
+        c = c0 + tl.arange(0, BC)
+        mask = (r[:, None] < rows) & (c[None, :] < cols)
+        acc += tl.sum(tl.load(x_ptr + r[:, None] * cols + c[None, :], mask=mask, other=0.0), axis=1)
+    tl.store(out_ptr + r, acc, mask=r < rows)
+
+
+@triton.jit
+def col_sum_2d(x_ptr, out_ptr, rows, cols, BR: tl.constexpr, BC: tl.constexpr):
+    """out[c] = sum over r of x[r, c]: a tl.sum across rows, BC columns a program."""
+    c = tl.program_id(0) * BC + tl.arange(0, BC)
+    acc = tl.zeros((BC,), dtype=tl.float32)
+    for r0 in range(0, rows, BR):
+        r = r0 + tl.arange(0, BR)
+        mask = (r[:, None] < rows) & (c[None, :] < cols)
+        acc += tl.sum(tl.load(x_ptr + r[:, None] * cols + c[None, :], mask=mask, other=0.0), axis=0)
+    tl.store(out_ptr + c, acc, mask=c < cols)
+
+
+@triton.jit
+def row_max_argmax(x_ptr, max_ptr, arg_ptr, cols, BLOCK: tl.constexpr):
+    """Each program one row: its max and where (tl.max, tl.argmax)."""
+    row = tl.program_id(0)
+    c = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * cols + c, mask=c < cols, other=-float("inf"))
+    tl.store(max_ptr + row, tl.max(x, axis=0))
+    tl.store(arg_ptr + row, tl.argmax(x, axis=0))
+
+
+@triton.jit
+def gather_rows(table_ptr, idx_ptr, out_ptr, dim, BLOCK: tl.constexpr):
+    """out[i, :] = table[idx[i], :] (an embedding lookup): one program per looked-up row."""
+    i = tl.program_id(0)
+    row = tl.load(idx_ptr + i)
+    c = tl.arange(0, BLOCK)
+    mask = c < dim
+    tl.store(out_ptr + i * dim + c, tl.load(table_ptr + row * dim + c, mask=mask), mask=mask)
+
+
+@triton.jit
+def gather_elements(x_ptr, idx_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    """out[i] = x[idx[i]]: a data-dependent (random) load."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    idx = tl.load(idx_ptr + offs, mask=mask, other=0)
+    tl.store(out_ptr + offs, tl.load(x_ptr + idx, mask=mask), mask=mask)
+
+
+@triton.jit
+def histogram_atomic(x_ptr, hist_ptr, n, BINS: tl.constexpr, BLOCK: tl.constexpr):
+    """hist[x[i] % BINS] += 1 with tl.atomic_add (int32)."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0)
+    tl.atomic_add(hist_ptr + x % BINS, 1, mask=mask)
+
+
+@triton.jit
+def sum_atomic(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    """out[0] += the program's sum (a float atomic per program)."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.atomic_add(out_ptr, tl.sum(x, axis=0))
+
+
+@triton.jit
+def max_atomic(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    """out[i % 64] = max(out[i % 64], x[i]) with tl.atomic_max (int32)."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.atomic_max(out_ptr + offs % 64, tl.load(x_ptr + offs, mask=mask, other=0), mask=mask)
+
+
+@triton.jit
+def bias_relu_2d(x_ptr, b_ptr, out_ptr, rows, cols, BR: tl.constexpr, BC: tl.constexpr):
+    """out = relu(x + b[None, :]): a 2-D tile with a broadcast row."""
+    r = tl.program_id(0) * BR + tl.arange(0, BR)
+    c = tl.program_id(1) * BC + tl.arange(0, BC)
+    mask = (r[:, None] < rows) & (c[None, :] < cols)
+    x = tl.load(x_ptr + r[:, None] * cols + c[None, :], mask=mask)
+    b = tl.load(b_ptr + c, mask=c < cols)
+    tl.store(out_ptr + r[:, None] * cols + c[None, :], tl.maximum(x + b[None, :], 0.0), mask=mask)
+
+
+@triton.jit
+def cumsum_rows(x_ptr, out_ptr, cols, BLOCK: tl.constexpr):
+    """out[r, :] = cumulative sum of x[r, :] (tl.cumsum: a scan)."""
+    row = tl.program_id(0)
+    c = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * cols + c, mask=c < cols, other=0.0)
+    tl.store(out_ptr + row * cols + c, tl.cumsum(x, axis=0), mask=c < cols)
+
+
+@triton.jit
+def seeded_dropout(x_ptr, out_ptr, n, p, seed, BLOCK: tl.constexpr):
+    """The tutorial's low-memory dropout: a Philox random number per element (tl.rand)."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    keep = tl.rand(seed, offs) > p
+    tl.store(out_ptr + offs, tl.where(keep, x / (1 - p), 0.0), mask=mask)
+
+
+@triton.jit
+def matmul_fma(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    """C = A @ B, row-major fp32, with tl.dot in IEEE fp32 (FMA, no tensor core)."""
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(rm[:, None] < M) & ((k + rk)[None, :] < K),
+                    other=0.0)
+        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :], mask=((k + rk)[:, None] < K) & (rn[None, :] < N),
+                    other=0.0)
+        acc = tl.dot(a, b, acc, input_precision="ieee")
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))

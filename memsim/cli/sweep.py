@@ -38,7 +38,7 @@ from ..report import KernelReport
 
 CATALOG_PARAMS = ("nx", "ny", "dtype")   # a catalog entry's geometry flags
 BLOCK_NAMES = ("bx", "by", "bz", "threads")  # what an expression knows of the block
-TEMPLATED = "--kernel, --grid, --arg, --option and --shared-mem"
+TEMPLATED = "--kernel, --grid, --arg, --option, --shared-mem and --constexpr"
 _BLOCK = re.compile(r"\d+(x\d+){0,2}")
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 DASK_CONNECT_TIMEOUT = "20s"
@@ -218,7 +218,8 @@ def _block_values(block: tuple[int, int, int]) -> dict[str, str]:
 # ---- configurations -> launches, through memsim.cli's launch building -------------------------
 
 def _templates(args: argparse.Namespace) -> list[str]:
-    return [t for t in (args.kernel, args.grid, args.shared_mem, *args.arg, *args.option) if t]
+    return [t for t in (args.kernel, args.grid, args.shared_mem, *args.arg, *args.option,
+                        *getattr(args, "constexpr", [])) if t]
 
 
 def _check_params(args: argparse.Namespace, params: dict[str, list[str]], is_file: bool) -> None:
@@ -253,7 +254,14 @@ def _point_args(args: argparse.Namespace, point: SweepPoint, is_file: bool) -> a
     one.arg = [fill(t) for t in args.arg]
     one.option = [fill(t) for t in args.option]
     one.shared_mem = _count("--shared-mem", fill(args.shared_mem))
+    one.constexpr = [fill(t) for t in getattr(args, "constexpr", [])]
+    if _is_triton(args) and getattr(args, "num_warps", None) is None:
+        one.num_warps = math.prod(point.block) // 32   # a Triton block is 32 x num_warps threads
     return one
+
+
+def _is_triton(args: argparse.Namespace) -> bool:
+    return args.target.endswith(".py") and launch_args.is_triton_file(args.target)
 
 
 def _count(name: str, text: str) -> int:
@@ -267,6 +275,8 @@ def sweep_jobs(args: argparse.Namespace) -> list[SweepJob]:
     """Every launch of the sweep, checked here, before any runs. Sources are read into the
     launch so that cluster workers need no copy of the file."""
     blocks = parse_blocks(args.block or [])
+    if not blocks and launch_args.is_source_file(args.target) and _is_triton(args):
+        blocks = [(32 * (getattr(args, "num_warps", None) or 4), 1, 1)]   # Triton's default: 4 warps
     if not blocks:
         raise LaunchError("sweep needs --block: one or more shapes like 32x8,32x16")
     params = parse_params(args.param)
@@ -275,7 +285,9 @@ def sweep_jobs(args: argparse.Namespace) -> list[SweepJob]:
     jobs = []
     for point in grid_points(params, blocks):
         for name, spec, _ in launch_args.resolve_launches(_point_args(args, point, is_file)):
-            spec = spec.model_copy(update={"source": load_source(spec.source)[0]})
+            text = load_source(spec.source)[0]
+            if text:   # a cubin (SASS made elsewhere, Triton's) stays a path: it has no source text
+                spec = spec.model_copy(update={"source": text})
             jobs.append(SweepJob(name=name, point=point, spec=spec))
     return jobs
 

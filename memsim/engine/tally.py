@@ -84,7 +84,9 @@ def _generic_rows(static, c: np.ndarray) -> list[InstructionCounters]:
 def metrics_from_rows(rows: list[InstructionCounters], counters: np.ndarray) -> dict[str, int]:
     out: dict[str, int] = {name: 0 for name in m.EXACT + m.UNCHECKED}
     for r in rows:
-        if r.space in _MEMORY_SPACES and r.op in ("ld", "st", "atom", "red", "ldgsts"):
+        # ldmatrix/stmatrix count here (128b, whatever the shape), in no other smsp__sass_*
+        # shared metric (instructions, wavefronts, bytes: measured on the H100, sm90_probes)
+        if r.space in _MEMORY_SPACES and r.op in ("ld", "st", "atom", "red", "ldgsts", "ldsm", "stsm"):
             width_bits = r.width * 8
             if width_bits in m.INST_BY_WIDTH:
                 out[m.INST_BY_WIDTH[width_bits]] += r.executed

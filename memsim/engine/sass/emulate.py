@@ -34,10 +34,11 @@ from ..jit_cache import compile_per_type
 from ..trace import record_access
 from .. import issue_trace
 from ..issue_trace import end_block_record, memory_cost, record_issue, start_block_record
-from . import convergence, lanes, ops_async_copy, ops_float, ops_half, ops_int, ops_memory, ops_warp
+from . import (convergence, lanes, ops_async_copy, ops_float, ops_half, ops_int, ops_matrix, ops_mbarrier, ops_memory,
+               ops_warp)
 from .convergence import N_BARRIERS, WARPSYNC_BARRIER, advance, group, release, split, yield_lanes
 from .family import FAMILY, FAMILY_SHIFT, declare
-from .lanes import ALL, M32, popcount, src_pred, src_u32
+from .lanes import ALL, M32, popcount, signed, src_pred, src_u32
 from .rows import GLOBAL_ROUND_TRIP, F_CMP, F_GNEG, F_GUARD, F_OP, F_OPS, F_SUB, F_TARGET, F_UNIFORM, N_SLOTS, PT, UPT, K_NONE
 
 OPS = declare("control", ("NOP", "BRA", "BRA_DIV", "EXIT", "BSSY", "BSYNC", "BREAK", "BAR", "CALL",
@@ -47,6 +48,8 @@ OPS = declare("control", ("NOP", "BRA", "BRA_DIV", "EXIT", "BSSY", "BSYNC", "BRE
 F_CONTROL, F_INT, F_FLOAT, F_WARP, F_MEMORY, F_HALF = (FAMILY[f] for f in ("control", "int", "float", "warp", "memory", "half"))
 M = ops_memory
 C = ops_async_copy
+X = ops_matrix
+B = ops_mbarrier
 
 BAR_REDUCTIONS = ("POPC", "AND", "OR")
 MAX_CALL_DEPTH = 64
@@ -104,16 +107,24 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
         return
     flags = code[pc, 1]
     width = code[pc, 6]
+    if op >= M.O_SYNCS_EXCH:   # mbarriers and bulk copies: counted nowhere (ops_mbarrier)
+        M.lane_addresses(code, pc, regs, w, active, addrs, flags, launch[L_SHARED_BASE])
+        if op != M.O_UBLKCP and not M.check(code, pc, active, addrs, 8, flags, block, w, buf_lo, buf_hi,
+                                             buf_writable, launch[L_SHARED], launch[L_LOCAL_LO], True, err):
+            return
+        B.step(code, pc, op, regs, w, active, addrs, shared8, heap8, launch[L_SHARED_BASE], err, block)
+        return
     if flags & M.FL_GENERIC:
         _generic_step(code, pc, op, regs, w, block, active, launch, counters, err, memory, scratch, trace)
         return
     space = flags & (M.FL_GLOBAL | M.FL_SHARED | M.FL_LOCAL)
     M.lane_addresses(code, pc, regs, w, active, addrs, space, launch[L_SHARED_BASE])
+    matrix = op == M.O_LDSM or op == M.O_STSM
     store = op != M.O_LD and op != M.O_LDSM
-    check_width = 4 if op == M.O_LDSM else width
+    check_width = 4 if matrix else width
     checked = active
-    if op == M.O_LDSM:
-        checked = _ldsm_lanes(code, pc)
+    if matrix:
+        checked = X.matrix_lanes(code, pc)
     elif op == M.O_LDGSTS:
         checked = C.ldgsts_reading(code, pc, regs, w, active)
     if not M.check(code, pc, checked, addrs, check_width,
@@ -133,9 +144,14 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
         if err[0] != E_NONE:
             return
         active = checked   # lanes whose source predicate is false read nothing: not counted
+        if active == 0:
+            return   # no lane reads: no request either (measured on the H100: triton softmax)
+    elif op == M.O_LDSM:
+        X.ldsm(code, pc, regs, w, active, addrs, shared8, vec)
+        active = checked
     else:
-        M.ldsm(code, pc, regs, w, active, addrs, shared8, vec)
-        active = _ldsm_lanes(code, pc)
+        X.stsm(code, pc, regs, w, active, addrs, shared8)
+        active = checked
     M.count(code, pc, op, active, addrs, counters, sorted_scratch, bank_load, memo, atomic_table)
     trace_sel, trace_warps, trace_rec, trace_addr, trace_fill = trace
     if trace_sel[pc]:
@@ -183,12 +199,6 @@ def _generic_part(code, pc, op, regs, w, block, lanes, space, launch, err, memor
 
 
 @njit(cache=True, _nrt=False)
-def _ldsm_lanes(code, pc):
-    """The lanes whose addresses an ldmatrix of code[pc, F_SUB] matrices reads."""
-    return (1 << (8 * code[pc, F_SUB])) - 1
-
-
-@njit(cache=True, _nrt=False)
 def _execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v, ctx):
     family = op >> FAMILY_SHIFT
     if family == F_INT:
@@ -202,15 +212,17 @@ def _execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v, ctx):
 
 
 @njit(cache=True, _nrt=False)
-def _taken(code, pc, regs, w, active, vec):
+def _taken(code, pc, regs, w, active, mask, vec):
     """The lanes of `active` a BRA sends to its target: those its predicate operand (if any)
-    lets through."""
+    lets through; BRA.U.ANY (F_SUB 1) sends every lane of `mask` where one is."""
     taken = active
     if code[pc, F_OPS] != K_NONE:
         src_pred(code, pc, 0, regs, w, vec, 0)
         for lane in range(32):
             if not vec[0, lane]:
                 taken &= ~(1 << lane)
+    if code[pc, F_SUB] == 1 and taken != 0:
+        return mask
     return taken
 
 
@@ -229,14 +241,15 @@ def _branch(code, pc, op, regs, w, mask, active, lane_pc, vec):
                 here = vec[0, lane]
                 break
         taken = active if here & ~active & M32 != 0 else 0
-    elif op == O_BRX:
+    elif op == O_BRX:   # Ra + the row's constant: bytes from the function's first row (program._brx)
         src_u32(code, pc, 0, regs, w, vec, 0)
         for lane in range(32):
             if (mask >> lane) & 1:
-                lane_pc[w, lane] = code[pc, F_OPS + 4] + vec[0, lane] if (active >> lane) & 1 else next_pc
+                offset = (signed(vec[0, lane]) + code[pc, F_OPS + 4]) >> 4
+                lane_pc[w, lane] = code[pc, F_OPS + 7] + offset if (active >> lane) & 1 else next_pc
         return
     else:
-        taken = _taken(code, pc, regs, w, active, vec)
+        taken = _taken(code, pc, regs, w, active, mask, vec)
     for lane in range(32):
         if (mask >> lane) & 1:
             lane_pc[w, lane] = target if (taken >> lane) & 1 else next_pc
@@ -311,6 +324,9 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, tim
                         return executed
                     if issue >= 0:
                         timing[1][issue, 3] = memory_cost(counters, pc) - before
+                    if B.waiting(code, pc, regs, w, active):   # the others' turn first
+                        advance(w, pc, mask, lane_pc, warp_pc, converged)
+                        return executed
                 else:
                     _execute(code, pc, op, regs, w, active, vec, f32b, f32v, f64b, f64v, ctx)
             advance(w, pc, mask, lane_pc, warp_pc, converged)
@@ -320,7 +336,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, tim
             advance(w, pc, mask, lane_pc, warp_pc, converged)
             continue
         if converged[w] and op == O_BRA:
-            taken = _taken(code, pc, regs, w, active, vec)
+            taken = _taken(code, pc, regs, w, active, mask, vec)
             if taken == 0 or taken == mask:   # the whole warp goes one way
                 warp_pc[w] = code[pc, F_TARGET] if taken else pc + 1
                 continue
@@ -399,7 +415,7 @@ def _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx, t
                 lane_pc[w, lane] = next_pc   # lanes not parked go on
         return True
     elif op == O_BREAK:
-        bmask[w, code[pc, F_CMP]] &= ~_taken(code, pc, regs, w, active, vec)
+        bmask[w, code[pc, F_CMP]] &= ~_taken(code, pc, regs, w, active, active, vec)
     elif op == O_WARPSYNC:
         # lanes wait until every live lane of the mask has reached a WARPSYNC
         src_u32(code, pc, 0, regs, w, vec, 0)
@@ -508,12 +524,16 @@ def run_blocks(code, launch, b_first, b_last, memory, flow_in, trace, timing, co
             for k in range(N_SLOTS):
                 ready[w, k] = 0
         while True:
+            paused = False
             for w in range(n_warps):
                 if run_mask[w] != 0 or sync_mask[w] != 0:
                     executed = _run_warp(code, regs, w, b, launch, ctx, state, memory, flow, trace,
                                          timing, counters, err, executed, stats, scratch)
                     if err[0] != E_NONE:
                         return executed
+                    paused = paused or run_mask[w] != 0   # at an mbarrier's try_wait
+            if paused:
+                continue
             # The barrier lets its warps go when the last one arrives.
             arrived = 0
             for w in range(n_warps):

@@ -19,10 +19,10 @@ from .rows import (BOOL, F_CMP, F_FLAGS, F_OPS, F_SUB, F_WIDE_OPS, FL_BIT64, FL_
 
 OPS = declare("int", ("MOV", "MOV64", "S2R", "IADD3", "IMAD", "LEA", "LOP3", "PLOP3", "SHF",
                       "ISETP", "PRMT", "IABS", "SEL", "FLO", "POPC", "BREV", "IMNMX", "SGXT",
-                      "BMSK", "P2R", "R2P", "I2I", "B2R", "IADDMNMX"))
+                      "BMSK", "P2R", "R2P", "I2I", "B2R", "IADDMNMX", "IMNMX3"))
 (O_MOV, O_MOV64, O_S2R, O_IADD3, O_IMAD, O_LEA, O_LOP3, O_PLOP3, O_SHF, O_ISETP, O_PRMT, O_IABS,
  O_SEL, O_FLO, O_POPC, O_BREV, O_IMNMX, O_SGXT, O_BMSK, O_P2R, O_R2P, O_I2I, O_B2R,
- O_IADDMNMX) = OPS.values()
+ O_IADDMNMX, O_IMNMX3) = OPS.values()
 # ctx slots of a BAR.RED's result (memsim.engine.sass.emulate's CTX_RESULT, CTX_RESULT_FLAG)
 CTX_RESULT, CTX_RESULT_FLAG = 14, 15
 
@@ -437,6 +437,15 @@ def _rare(code, pc, op, regs, w, active, vec, flags):
             if not flags & FL_U32:
                 x, y = signed(x), signed(y)
             vec[0, lane] = (min(x, y) if vec[4, lane] else max(x, y)) & M32
+    elif op == O_IMNMX3:   # VIMNMX3 (sm_90): min (P) or max of three
+        src_u32(code, pc, 2, regs, w, vec, 2)
+        src_u32(code, pc, 3, regs, w, vec, 3)
+        src_pred(code, pc, 4, regs, w, vec, 4)
+        for lane in range(32):
+            x, y, z = vec[1, lane], vec[2, lane], vec[3, lane]
+            if not flags & FL_U32:
+                x, y, z = signed(x), signed(y), signed(z)
+            vec[0, lane] = (min(x, y, z) if vec[4, lane] else max(x, y, z)) & M32
     elif op == O_SGXT:   # sign- (or zero-) extend the low b bits
         src_u32(code, pc, 2, regs, w, vec, 2)
         for lane in range(32):

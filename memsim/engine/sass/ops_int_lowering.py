@@ -8,7 +8,7 @@ import struct
 import numpy as np
 
 from .ops_int import (SPECIALS, O_MOV, O_MOV64, O_S2R, O_IADD3, O_IMAD, O_LEA, O_LOP3, O_PLOP3, O_SHF,
-                      O_ISETP, O_PRMT, O_IABS, O_SEL, O_FLO, O_POPC, O_BREV, O_IMNMX, O_SGXT, O_BMSK, O_P2R,
+                      O_ISETP, O_PRMT, O_IABS, O_SEL, O_FLO, O_POPC, O_BREV, O_IMNMX, O_IMNMX3, O_SGXT, O_BMSK, O_P2R,
                       O_R2P, O_I2I, O_B2R, O_IADDMNMX)
 from .rows import (BOOL, CMP, F_CMP, F_OP, F_OPS, F_SUB, FL_BIT64, FL_HI, FL_LEFT, FL_SIGNED, FL_SX32,
                    FL_U32, FL_WIDE, FL_X, K_IMM, RZ, is_pred, place, put, set_flags, unsupported)
@@ -182,6 +182,14 @@ def _iaddmnmx(ins, mods, ops, row):
     place(row, ops, [0, 1, 2, 3, 4])
 
 
+def _imnmx3(ins, mods, ops, row):
+    """VIMNMX3 Rd, Ra, Rb, Rc, P (sm_90, from min(a, min(b, c))): min of the three where P
+    holds, max where not."""
+    row[F_OP] = O_IMNMX3
+    set_flags(row, mods, (("U32", FL_U32),))
+    place(row, ops, [0, 1, 2, 3, 4])
+
+
 def _sgxt(ins, mods, ops, row):
     row[F_OP] = O_SGXT
     set_flags(row, mods, (("U32", FL_U32), ("W", FL_WIDE)))
@@ -226,6 +234,6 @@ LOWER = {
     "PLOP3": _plop3, "SHF": _shf, "ISETP": _isetp, "PRMT": _prmt,
     "IABS": _simple(O_IABS, [0, 1]), "SEL": _simple(O_SEL, [0, 1, 2, 3]),
     "FLO": _simple(O_FLO, [0, 1]), "POPC": _simple(O_POPC, [0, 1]), "BREV": _simple(O_BREV, [0, 1]),
-    "IMNMX": _imnmx, "VIMNMX": _imnmx, "VIADDMNMX": _iaddmnmx, "SGXT": _sgxt, "BMSK": _simple(O_BMSK, [0, 1, 2]),
+    "IMNMX": _imnmx, "VIMNMX": _imnmx, "VIADDMNMX": _iaddmnmx, "VIMNMX3": _imnmx3, "SGXT": _sgxt, "BMSK": _simple(O_BMSK, [0, 1, 2]),
     "P2R": _p2r, "R2P": _r2p, "B2R": _b2r, "I2I": _i2i, "I2IP": _i2i, "R2UR": lower_mov, "MOV32I": lower_mov,
 }

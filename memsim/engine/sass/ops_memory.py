@@ -1,5 +1,5 @@
-"""Memory opcodes: loads, stores, atomics, reductions, async copies, ldmatrix, indexed constant
-reads. Lowering, address generation, bounds checks, the data movement, and the hand-off of
+"""Memory opcodes: loads, stores, atomics, reductions, async copies, indexed constant reads
+(ldmatrix and stmatrix: memsim.engine.sass.ops_matrix). Lowering, address generation, bounds checks, the data movement, and the hand-off of
 every warp access to the counters (memsim/engine/count.py).
 
 Row layout: operand 0 the destination (loads, atomics), operands 1 and 2 the data (a store's
@@ -24,8 +24,10 @@ from .rows import (F_FLAGS, F_MBASE, F_MOFF, F_MUR, F_MWIDE, F_OP, F_OPS, F_SUB,
                    FL_GENERIC, FL_GLOBAL, FL_LOCAL, FL_SHARED, FL_SIGNED, K_IMM, K_REG, RZ, T_F32, T_F64, T_S32,
                    T_S64, T_U32, T_U64, TYPES, UR_BASE, URZ, SINK, put, unsupported)
 
-OPS = declare("memory", ("LD", "ST", "ATOM", "RED", "LDGSTS", "LDSM", "LDC_INDEXED"))
-O_LD, O_ST, O_ATOM, O_RED, O_LDGSTS, O_LDSM, O_LDC = OPS.values()
+OPS = declare("memory", ("LD", "ST", "ATOM", "RED", "LDGSTS", "LDSM", "LDC_INDEXED", "STSM", "SYNCS_EXCH",
+                         "SYNCS_ARRIVE", "SYNCS_WAIT", "UBLKCP"))
+O_LD, O_ST, O_ATOM, O_RED, O_LDGSTS, O_LDSM, O_LDC, O_STSM, O_SYNCS_EXCH, O_SYNCS_ARRIVE, O_SYNCS_WAIT, O_UBLKCP = \
+    OPS.values()   # the last four: memsim.engine.sass.ops_mbarrier
 
 ATOMICS = ("ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "CAS", "CAST", "POPC")
 A_ADD, A_MIN, A_MAX, A_INC, A_DEC, A_AND, A_OR, A_XOR, A_EXCH, A_CAS, A_CAST, A_POPC = range(12)
@@ -128,21 +130,6 @@ def _ldgsts(ins, mods, ops, row):
         row[base + 6], row[base + 7] = K_REG, UR_BASE + shared.uoffset if shared.uoffset != 63 else URZ
 
 
-def _ldsm(ins, mods, ops, row):
-    """LDSM.16.M88.n Rd, [addr]: ldmatrix of n 8x8 matrices of 16-bit elements (.TRANS:
-    transposed); lanes 8i..8i+7 give the row addresses of matrix i."""
-    counts = [m for m in mods if m in ("1", "2", "4")]
-    if "M88" not in mods or not counts:
-        raise unsupported(ins)
-    row[F_OP] = O_LDSM
-    row[F_SUB] = int(counts[0])
-    row[F_TYPE] = 1 if "MT88" in mods or "TRANS" in mods else 0
-    row[F_WIDTH] = 16
-    row[F_FLAGS] = FL_SHARED
-    put(row, 0, ops[0], dst=True)
-    _address(row, next(o for o in ops if o.kind == "mem"))
-
-
 def _ldc_indexed(ins, mods, ops, row):
     """LDC Rd, c[bank][Rx + off]: a constant read at an address computed per lane."""
     const = ops[1]
@@ -170,7 +157,7 @@ LOWER = {
     "LDL": _memory("local", O_LD), "STL": _memory("local", O_ST),
     "ATOMG": _atomic("global", O_ATOM), "ATOM": _atomic("global", O_ATOM),
     "ATOMS": _atomic("shared", O_ATOM), "RED": _atomic("global", O_RED),
-    "REDG": _atomic("global", O_RED), "LDGSTS": _ldgsts, "LDSM": _ldsm,
+    "REDG": _atomic("global", O_RED), "LDGSTS": _ldgsts,
 }
 
 
@@ -445,28 +432,6 @@ def atomics(code, pc, op, regs, w, active, addrs, heap8, shared8, f32b, f32v, f6
                 regs[w, d + 1, lane] = (result >> 32) & M32
         if p != SINK:
             regs[w, p, lane] = 1 if (kind != A_CAS and kind != A_CAST) or old == compare else 0
-
-
-@njit(cache=True, _nrt=False)
-def ldsm(code, pc, regs, w, active, addrs, shared8, vec):
-    """ldmatrix: thread t receives, of matrix i, the 32-bit word t % 4 of row t // 4 (with
-    .TRANS, the 16-bit elements of rows 2(t%4) and 2(t%4)+1 in column t // 4)."""
-    n = code[pc, F_SUB]
-    trans = code[pc, F_TYPE] == 1
-    d = dst(code, pc, 0)
-    for i in range(n):
-        for t in range(32):
-            if trans:
-                col = t // 4
-                lo = _load(shared8, addrs[i * 8 + 2 * (t % 4)] + 2 * col, 2, False)
-                hi = _load(shared8, addrs[i * 8 + 2 * (t % 4) + 1] + 2 * col, 2, False)
-                vec[0, t] = lo | (hi << 16)
-            else:
-                vec[0, t] = _load(shared8, addrs[i * 8 + t // 4] + 4 * (t % 4), 4, False)
-        if d != SINK:
-            for t in range(32):
-                if (active >> t) & 1:
-                    regs[w, d + i, t] = vec[0, t]
 
 
 @njit(cache=True, _nrt=False)

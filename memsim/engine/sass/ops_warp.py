@@ -1,4 +1,4 @@
-"""Warp-wide opcodes (SHFL, VOTE, MATCH, REDUX): lowering and semantics.
+"""Warp-wide opcodes (SHFL, VOTE, MATCH, REDUX, ELECT): lowering and semantics.
 
 They read other lanes' registers, so they run on the whole warp step: the lanes executing the
 instruction are `active`; a shuffle from a lane that does not take part reads whatever that
@@ -10,11 +10,11 @@ from numba import njit
 
 from ..simt import shuffle_source
 from .family import declare
-from .lanes import M32, dst, has, signed, src_pred, src_u32, write, write_pred
+from .lanes import ALL, M32, dst, has, signed, src_pred, src_u32, write, write_pred
 from .rows import F_FLAGS, F_OP, F_SUB, FL_BIT64, FL_SIGNED, put, unsupported
 
-OPS = declare("warp", ("SHFL", "VOTE", "MATCH", "REDUX"))
-O_SHFL, O_VOTE, O_MATCH, O_REDUX = OPS.values()
+OPS = declare("warp", ("SHFL", "VOTE", "MATCH", "REDUX", "ELECT"))
+O_SHFL, O_VOTE, O_MATCH, O_REDUX, O_ELECT = OPS.values()
 
 SHUFFLES = ("IDX", "UP", "DOWN", "BFLY")
 VOTES = ("ALL", "ANY", "EQ")
@@ -70,7 +70,18 @@ def _redux(ins, mods, ops, row):
     put(row, 2, ops[1])
 
 
-LOWER = {"SHFL": _shfl, "VOTE": _vote, "VOTEU": _vote, "MATCH": _match, "REDUX": _redux}
+def _elect(ins, mods, ops, row):
+    """ELECT Pd, URd, Pm (sm_90's elect.sync): Pd holds in one lane, the lowest of the executing
+    lanes where Pm holds; URd (unless URZ) gets that lane's index."""
+    row[F_OP] = O_ELECT
+    if len(ops) != 3:
+        raise unsupported(ins, "operand form")
+    put(row, 0, ops[0], dst=True)
+    put(row, 1, ops[1], dst=True)
+    put(row, 2, ops[2])
+
+
+LOWER = {"SHFL": _shfl, "VOTE": _vote, "VOTEU": _vote, "MATCH": _match, "REDUX": _redux, "ELECT": _elect}
 
 
 @njit(cache=True, _nrt=False)
@@ -91,6 +102,8 @@ def execute(code, pc, op, regs, w, active, vec):
         vote(code, pc, regs, w, active, active, vec)
     elif op == O_MATCH:
         _match_lanes(code, pc, regs, w, active, vec, sub)
+    elif op == O_ELECT:
+        _elect_lanes(code, pc, regs, w, active, vec)
     else:
         _redux_lanes(code, pc, regs, w, active, vec, sub)
 
@@ -178,3 +191,19 @@ def _redux_lanes(code, pc, regs, w, active, vec, sub):
     for lane in range(32):
         vec[0, lane] = acc & M32
     write(regs, w, dst(code, pc, 0), (1 << 32) - 1, vec, 0)
+
+
+@njit(cache=True, _nrt=False)
+def _elect_lanes(code, pc, regs, w, active, vec):
+    src_pred(code, pc, 2, regs, w, vec, 1)
+    leader = -1
+    for lane in range(32):
+        if (active >> lane) & 1 and vec[1, lane]:
+            leader = lane
+            break
+    for lane in range(32):
+        vec[0, lane] = 1 if lane == leader else 0
+        vec[2, lane] = leader & M32
+    write_pred(regs, w, dst(code, pc, 0), active, vec, 0)
+    if has(code, pc, 1):
+        write(regs, w, dst(code, pc, 1), ALL, vec, 2)   # a uniform register: every lane's copy

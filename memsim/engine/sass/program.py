@@ -16,7 +16,7 @@ from ...errors import LaunchError, UnsupportedInstruction
 from ...gpus import SassAbi
 from ..program import StaticInstruction
 from . import emulate as e
-from . import ops_float, ops_half, ops_int, ops_int_lowering, ops_memory, ops_warp
+from . import ops_float, ops_half, ops_int, ops_int_lowering, ops_matrix, ops_mbarrier, ops_memory, ops_warp
 from .family import OP
 from .parser import SassInstruction, SassKernel
 from .rows import (BOOL, CMP, CONSTANT_ROUND_TRIP, F_CMP, F_FLAGS, F_GNEG, F_GUARD, F_LINE, F_MBASE,
@@ -94,11 +94,27 @@ def _bra(ins, mods, ops, row):
         _control(e.O_BRA_DIV)(ins, mods, ops, row)
         put(row, 0, next(o for o in ops if o.kind in ("reg", "ureg")))
         return
-    if set(mods) - {"U", "CONV", "INC"}:
+    if set(mods) - {"U", "CONV", "INC", "ANY"}:
         raise unsupported(ins)
     _control(e.O_BRA)(ins, mods, ops, row)
+    row[F_SUB] = int("ANY" in mods)   # BRA.U.ANY: the warp goes where any lane's guard sends it
     conditions = [o for o in ops if is_pred(o)]
     put(row, 0, conditions[0] if conditions else None)
+
+
+def _brx(ins, mods, ops, row):
+    """BRX Ra imm: an indexed jump (a jump table's switch, PTX brx.idx) to the byte address
+    Ra + imm + the next instruction's, within the function; Ra comes from a constant-bank table
+    of its targets. lower() turns the constant into rows (operand 1: bytes from the function's
+    first instruction, operand 2: that instruction's row)."""
+    regs = [o for o in ops if o.kind == "reg"]
+    imms = [o for o in ops if o.kind == "imm"]
+    if set(mods) or len(regs) != 1 or len(imms) != 1 or not ins.branch_targets:
+        raise unsupported(ins, "operand form")
+    row[F_OP] = e.O_BRX
+    put(row, 0, regs[0])
+    row[F_OPS + 3], row[F_OPS + 4] = K_IMM, imms[0].value + ins.address + 16
+    row[F_OPS + 6], row[F_OPS + 7] = K_IMM, 0
 
 
 def _bar(ins, mods, ops, row):
@@ -184,11 +200,12 @@ CONTROL = {
     "NOP": _nop, "WARPSYNC": _warpsync, "NANOSLEEP": _nop, "YIELD": _control(e.O_YIELD), "MEMBAR": _nop,
     "FENCE": _nop, "ERRBAR": _nop, "CCTL": _nop, "CCTLL": _nop, "DEPBAR": _nop,
     "LDGDEPBAR": _nop, "BMOV": None, "PMTRIG": _nop, "CGAERRBAR": _nop, "ENDCOLLECTIVE": _nop,
-    "BRA": _bra, "EXIT": _control(e.O_EXIT), "BSSY": _control(e.O_BSSY),
+    "BRA": _bra, "BRX": _brx, "EXIT": _control(e.O_EXIT), "BSSY": _control(e.O_BSSY),
     "BSYNC": _control(e.O_BSYNC), "BREAK": _control(e.O_BREAK), "BAR": _bar, "CALL": _call,
     "RET": _ret, "BPT": _trap, "LEPC": _lepc, "LDC": _mov_or_ldc, "MOV": _address_move,
 }
-LOWER = {**ops_int_lowering.LOWER, **ops_float.LOWER, **ops_warp.LOWER, **ops_memory.LOWER, **ops_half.LOWER,
+LOWER = {**ops_int_lowering.LOWER, **ops_float.LOWER, **ops_warp.LOWER, **ops_memory.LOWER, **ops_matrix.LOWER,
+         **ops_mbarrier.LOWER, **ops_half.LOWER,
          **{k: v for k, v in CONTROL.items() if v is not None}}
 UNIFORM_TWINS = ("IADD3", "IMAD", "LEA", "LOP3", "SHF", "MOV", "LDC", "SEL", "ISETP", "PLOP3",
                  "FLO", "POPC", "BREV", "PRMT", "SGXT", "BMSK", "IABS", "P2R", "R2P", "IMNMX")
@@ -226,14 +243,17 @@ def lower_instruction(ins: SassInstruction, row: np.ndarray, static: StaticInstr
 def _describe(row: np.ndarray, static: StaticInstruction) -> None:
     """What the report says of a memory instruction: its space, op and width."""
     op = row[F_OP]
-    if op >> 6 != ops_memory.O_LD >> 6 or op == ops_memory.O_LDC:
+    if op >> 6 != ops_memory.O_LD >> 6 or op == ops_memory.O_LDC or op >= ops_memory.O_SYNCS_EXCH:
         return
     flags = row[F_FLAGS]
     static.space = "global" if flags & FL_GLOBAL else ("shared" if flags & FL_SHARED else "local")
     static.width = int(row[F_WIDTH])
     static.op = {ops_memory.O_LD: "ld", ops_memory.O_ST: "st", ops_memory.O_ATOM: "atom",
-                 ops_memory.O_RED: "red", ops_memory.O_LDGSTS: "ldgsts", ops_memory.O_LDSM: "ldsm"}[op]
-    if op == ops_memory.O_LDSM:
+                 ops_memory.O_RED: "red", ops_memory.O_LDGSTS: "ldgsts", ops_memory.O_LDSM: "ldsm",
+                 ops_memory.O_STSM: "stsm"}[op]
+    if op == ops_memory.O_LDSM or op == ops_memory.O_STSM:
+        # a 16-byte row per address: ncu counts every shape (.x1, .x2, .x4, transposed) in
+        # op_memory_128b (measured on the H100: validate/sm90_probes.py)
         static.space = "shared"
     static.generic = bool(flags & ops_memory.FL_GENERIC)
 
@@ -263,6 +283,9 @@ def lower(kernel: SassKernel, functions: dict[str, SassKernel] | None = None) ->
                                              "(memsim coverage FILE.cu lists every such instruction)") from None
             if row[F_TARGET] >= 0:
                 row[F_TARGET] += base
+            if row[F_OP] == e.O_BRX:
+                row[F_OPS + 4] -= part.instructions[0].address
+                row[F_OPS + 7] = base
             if row[F_OP] == e.O_CALL and ins.target < 0:
                 if ins.call_target in starts:
                     row[F_TARGET] = starts[ins.call_target]
@@ -366,7 +389,7 @@ def _registers_of(row: np.ndarray, k: int) -> int:
     matrix), register pairs of 64-bit operands, IMAD.WIDE's result and the addend pair of
     IMAD.WIDE/.HI."""
     op, flags = row[F_OP], row[F_FLAGS]
-    if op == ops_memory.O_LDSM and k == 0:
+    if (op == ops_memory.O_LDSM and k == 0) or (op == ops_memory.O_STSM and k == 1):
         return int(row[F_SUB])
     if op >> 6 == ops_memory.O_LD >> 6 and k <= 2 and op != ops_memory.O_LDGSTS:
         return max(int(row[F_WIDTH]) // 4, 1)

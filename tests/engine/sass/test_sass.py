@@ -178,7 +178,7 @@ def test_loop_with_break_leaves_the_convergence_barrier():
 
 @pytest.mark.parametrize("text, message", [
     ("FOO R1, R2", "FOO"),
-    ("SYNCS.ARRIVE.TRANS64.A1T0 RZ, [UR4], RZ", "SYNCS.ARRIVE.TRANS64.A1T0"),
+    ("UTMALDG.2D [UR8], [UR4]", "UTMALDG.2D"),
     ("BAR.RED.XOR.DEFER_BLOCKING 0x0, P1", "BAR.RED.XOR"),
 ])
 def test_unknown_opcode_is_named(text, message):
