@@ -95,7 +95,7 @@ def global_sectors(addrs, active, width, scratch):
     if same:
         return 1, (width + SECTOR_BYTES - 1) // SECTOR_BYTES, 1
     if contiguous:
-        first = addrs[_lowest_lane(active)]
+        first = addrs[lowest_lane(active)]
         last = first + lanes * width - 1
         return (last >> 5) - (first >> 5) + 1, (lanes * width + SECTOR_BYTES - 1) // SECTOR_BYTES, lanes
     n, distinct = _sorted_active(addrs, active, scratch)
@@ -228,7 +228,7 @@ def shared_wavefronts(addrs, active, width, is_store, scratch, bank_load):
     lanes, same, contiguous = lane_pattern(addrs, active, width)
     if lanes == 0:
         return 0, 0, 0
-    if width <= 4 and (same or (contiguous and addrs[_lowest_lane(active)] % BANK_BYTES == 0)):
+    if width <= 4 and (same or (contiguous and addrs[lowest_lane(active)] % BANK_BYTES == 0)):
         # one word for everyone, or consecutive words: every bank delivers at most
         # ceil(words / 32) of them
         words = 1 if same else (lanes * width + BANK_BYTES - 1) // BANK_BYTES
@@ -284,7 +284,7 @@ def shared_wavefronts_memo(addrs, active, width, is_store, scratch, bank_load, m
     one pattern in every warp and iteration; the check is one pass over the lanes."""
     if active == 0:
         return shared_wavefronts(addrs, active, width, is_store, scratch, bank_load)
-    first = addrs[_lowest_lane(active)]
+    first = addrs[lowest_lane(active)]
     if memo[key, 0] == active and memo[key, 1] == first & 127:
         hit = True
         for lane in range(32):
@@ -414,7 +414,7 @@ def _lanes_in(active, first_lane, count):
 
 
 @njit(cache=True)
-def _lowest_lane(active):
+def lowest_lane(active):
     lane = 0
     while not (active >> lane) & 1:
         lane += 1

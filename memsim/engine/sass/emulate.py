@@ -25,14 +25,13 @@ import sys
 import numpy as np
 from numba import njit
 
-from ..count import C_EXEC, C_THREADS, MEMO_COLUMNS
+from ..count import C_EXEC, C_THREADS, MEMO_COLUMNS, lowest_lane
 from ..clock import CHECK_EVERY, NO_DEADLINE, clock_ns, start_deadline
 from ..faults import E_BUDGET, E_CALL_DEPTH, E_EXTERNAL, E_NONE, E_TIMEOUT, E_TRAP
-from .. import count, simt, trace as trace_module
+from .. import count, issue_trace, simt, trace as trace_module
 from ..simt import guarded, release_barrier
 from ..jit_cache import compile_per_type
 from ..trace import record_access
-from .. import issue_trace
 from ..issue_trace import end_block_record, memory_cost, record_issue, start_block_record
 from . import (convergence, lanes, ops_async_copy, ops_float, ops_half, ops_int, ops_matrix, ops_mbarrier, ops_memory,
                ops_warp)
@@ -419,7 +418,7 @@ def _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx, t
     elif op == O_WARPSYNC:
         # lanes wait until every live lane of the mask has reached a WARPSYNC
         src_u32(code, pc, 0, regs, w, vec, 0)
-        want = vec[0, _lowest_lane(active)] & M32 if active else 0
+        want = vec[0, lowest_lane(active)] & M32 if active else 0
         live = run_mask[w] | bar_mask[w] | sync_mask[w]
         if want & live & ~active == 0 and bmask[w, WARPSYNC_BARRIER] & live & ~active == 0:
             pass   # every lane it waits for is here: no wait
@@ -436,7 +435,7 @@ def _control(code, pc, op, regs, w, block, mask, active, state, vec, err, ctx, t
     elif op == O_CALL_EXTERNAL or op == O_TRAP:   # printf, assert's __assertfail, __trap()
         if active != 0:
             _fail(err, E_EXTERNAL if op == O_CALL_EXTERNAL else E_TRAP, pc, block,
-                  w * 32 + _lowest_lane(active), 0, code[pc, F_SUB])
+                  w * 32 + lowest_lane(active), 0, code[pc, F_SUB])
             return False
     elif op == O_CALL:
         for lane in range(32):
@@ -563,14 +562,6 @@ def _running_warps(run_mask, sync_mask):
         if run_mask[w] != 0 or sync_mask[w] != 0:
             running |= 1 << w
     return running
-
-
-@njit(cache=True, _nrt=False)
-def _lowest_lane(mask):
-    lane = 0
-    while not (mask >> lane) & 1:
-        lane += 1
-    return lane
 
 
 @njit(cache=True, _nrt=False)
