@@ -227,7 +227,9 @@ def simulate_sm(start, pcs, auxs, levels, n_traces, n_blocks, warps_per_block, r
                     queues, cfg, issued_at, t, stalls)
             next_sample += SAMPLE_CYCLES
         t += step
-    out[O_CYCLES] = max(t, finish, queues[0])
+    # the launch ends when its traffic has been served: stores leave their warps at once, but the
+    # SM's share of L2 and DRAM bandwidth still has to carry them (a write-only stream)
+    out[O_CYCLES] = max(t, finish, queues[0], queues[1], queues[2])
     out[O_L1_BUSY], out[O_L2_BUSY], out[O_DRAM_BUSY] = queues[3], queues[4], queues[5]
     return out[O_CYCLES]
 
