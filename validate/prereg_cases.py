@@ -282,8 +282,8 @@ LAUNCHES: list[tuple] = [
 
 class PreregSet:
     """One pre-registered set: its folder of copied files (with registered.json), the public
-    repositories its file prefixes name, and its launch table. validate.prereg2_cases builds the
-    second set with it."""
+    repositories its file prefixes name, and its launch table. validate.prereg2_cases and
+    validate.prereg3_cases build the second and third sets with it."""
 
     def __init__(self, name: str, folder: Path, suites: dict[str, str], launches: list[tuple]):
         self.name, self.folder, self.suites, self.launches = name, folder, suites, launches

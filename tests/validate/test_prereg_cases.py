@@ -1,4 +1,4 @@
-"""The pre-registered sets (validate/prereg_cases.py, validate/prereg2_cases.py): well-formed tables
+"""The pre-registered sets (validate/prereg_cases.py, prereg2_cases.py, prereg3_cases.py): well-formed tables
 of public kernels with their provenance, all held out of every fit. Nothing here simulates a
 launch (CI's time): the launches are checked by running them (see the module docstring of
 validate.prereg_cases)."""
@@ -15,6 +15,7 @@ import pytest
 from memsim.compiler.nvrtc import compile_cuda
 from validate import families as fa
 from validate import prereg2_cases as p2
+from validate import prereg3_cases as p3
 from validate import prereg_cases as pc
 from validate.case import NAME_PATTERN
 from validate.cli import select_cases
@@ -24,9 +25,12 @@ from validate.corpus_cases import launch_problems
 # suite, or the corpus's) can slip in.
 SOURCES = {"prereg": ("vetter/shoc", "zjin-lcf/HeCBench", "siboehm/SGEMM_CUDA", "gpu-mode/lectures"),
            "prereg2": ("NVIDIA-developer-blog/code-samples", "ArchaeaSoftware/cudahandbook",
-                       "Kobzol/hardware-effects-gpu", "abduld/Parboil")}
-SETS = {"prereg": pc.PREREG, "prereg2": p2.PREREG2}
-LICENCE = {"prereg": r"Licence: (MIT|BSD|Apache)", "prereg2": r"Licence: (MIT|BSD|Apache|NCSA)"}
+                       "Kobzol/hardware-effects-gpu", "abduld/Parboil"),
+           "prereg3": ("Liu-xiandong/How_to_optimize_in_GPU", "leimao/CUDA-GEMM-Optimization",
+                       "Bruce-Lee-LY/cuda_hgemv", "moocf/histogram.cuda")}
+SETS = {"prereg": pc.PREREG, "prereg2": p2.PREREG2, "prereg3": p3.PREREG3}
+LICENCE = {"prereg": r"Licence: (MIT|BSD|Apache)", "prereg2": r"Licence: (MIT|BSD|Apache|NCSA)",
+           "prereg3": r"Licence: (MIT|BSD|Apache|NCSA)"}
 
 
 @functools.lru_cache(maxsize=None)
@@ -45,7 +49,7 @@ FILES = [(name, f) for name in SETS for f in files_of(name)]
 def test_the_table_is_well_formed(name):
     pset = SETS[name]
     names = [row[0] for row in pset.launches]
-    assert len(names) >= (60 if name == "prereg" else 70)
+    assert len(names) >= {"prereg": 60, "prereg2": 70}.get(name, 40)
     assert not [n for n, k in collections.Counter(names).items() if k > 1]
     assert all(NAME_PATTERN.match(n) for n in names)
     assert all(len(row) in (7, 8) and isinstance(row[6], list) for row in pset.launches)
@@ -53,9 +57,11 @@ def test_the_table_is_well_formed(name):
     assert sorted(p.name for p in pset.folder.glob("*.cu")) == files_of(name)   # no file left unlaunched
 
 
-def test_the_sets_share_no_case_name_or_file():
-    assert not {c.name for c in cases_of("prereg")} & {c.name for c in cases_of("prereg2")}
-    assert not set(files_of("prereg")) & set(files_of("prereg2"))
+@pytest.mark.parametrize("one,other", [(a, b) for a in SETS for b in SETS if a < b])
+def test_the_sets_share_no_case_name_or_file(one, other):
+    assert not {c.name for c in cases_of(one)} & {c.name for c in cases_of(other)}
+    assert not set(files_of(one)) & set(files_of(other))
+    assert not set(SOURCES[one]) & set(SOURCES[other])
 
 
 @pytest.mark.parametrize("name,filename", FILES)
@@ -101,7 +107,7 @@ def _names_a_reserved_suite(text: str) -> bool:
         any(hashlib.sha256(t.encode()).hexdigest() == RESERVED_TRIPLE for t in triples)
 
 
-@pytest.mark.parametrize("name", ["prereg2"])
+@pytest.mark.parametrize("name", ["prereg2", "prereg3"])
 def test_no_file_names_a_reserved_suite(name):
     texts = {f: (SETS[name].folder / f).read_text() for f in files_of(name)}
     texts |= {p.name: p.read_text() for p in SETS[name].folder.glob("*.md")}
@@ -125,7 +131,7 @@ def test_each_sweep_varies_only_the_launch(name):
         for tag in case.tags:
             if tag.startswith("sweep:"):
                 sweeps[tag].append(case)
-    assert len(sweeps) >= 6
+    assert len(sweeps) >= {"prereg3": 5}.get(name, 6)
     for tag, members in sweeps.items():
         assert len(members) >= 5, tag
         assert len({c.spec.kernel for c in members}) == 1, tag
