@@ -288,10 +288,10 @@ def test_user_include_dirs(tmp_path):
 
 @needs_nvdisasm
 def test_coverage_lists_unsupported_instructions_per_kernel():
-    report = coverage(MULTI_ONLY_SUPPORTED + MULTI_CALL + MULTI_MBARRIER)
+    report = coverage(MULTI_ONLY_SUPPORTED + MULTI_CALL + MULTI_CLUSTER)
     assert report["k_copy"] == [] and report["k_call"] == []   # calls run since the engine rewrite
-    gaps = [gap for gap in report["k_mbar"] if gap[0].startswith("SYNCS")]   # mbarrier: not emulated
-    assert gaps and all(line == 9 for _, line, _ in gaps) and "SYNCS.EXCH.64" in gaps[0][2]
+    gaps = [gap for gap in report["k_cluster"] if gap[0].startswith("UCGABAR")]   # cluster barrier: not emulated
+    assert gaps and all(line == 8 for _, line, _ in gaps) and "UCGABAR_ARV" in gaps[0][2]
 
 
 MULTI_ONLY_SUPPORTED = 'extern "C" __global__ void k_copy(const float* a, float* b) { b[threadIdx.x] = a[threadIdx.x]; }\n'
@@ -301,9 +301,8 @@ extern "C" __global__ void k_call(float* x) {
     x[i] = twice(x[i]);
 }
 """
-MULTI_MBARRIER = """extern "C" __global__ void k_mbar(int* d) {
-    __shared__ unsigned long long bar;
-    asm volatile("mbarrier.init.shared.b64 [%0], %1;" :: "r"((unsigned)__cvta_generic_to_shared(&bar)), "r"(32));
+MULTI_CLUSTER = """extern "C" __global__ void k_cluster(int* d) {
+    asm volatile("barrier.cluster.arrive;\\n barrier.cluster.wait;");
     d[threadIdx.x] = 1;
 }
 """
@@ -312,16 +311,16 @@ MULTI_MBARRIER = """extern "C" __global__ void k_mbar(int* d) {
 @needs_nvdisasm
 def test_coverage_cli(tmp_path, capsys):
     path = tmp_path / "c.cu"
-    path.write_text(MULTI_ONLY_SUPPORTED + MULTI_CALL + MULTI_MBARRIER)
+    path.write_text(MULTI_ONLY_SUPPORTED + MULTI_CALL + MULTI_CLUSTER)
     assert main(["coverage", str(path), "--kernel", "k_copy"]) == 0
     assert capsys.readouterr().out.strip() == "k_copy: ok"
     assert main(["coverage", str(path)]) == 1
     out = capsys.readouterr().out
-    assert "k_mbar: " in out and "SYNCS.EXCH.64" in out and "k_copy: ok" in out and "k_call: ok" in out
+    assert "k_cluster: " in out and "UCGABAR_ARV" in out and "k_copy: ok" in out and "k_call: ok" in out
     assert main(["coverage", str(path), "--kernel", "k_nope"]) == 2
     assert main(["coverage", str(tmp_path / "missing.cu")]) == 2
     err = capsys.readouterr().err
-    assert "Traceback" not in err and "kernels: k_call, k_copy, k_mbar" in err
+    assert "Traceback" not in err and "kernels: k_call, k_cluster, k_copy" in err
 
 
 @needs_headers

@@ -78,15 +78,15 @@ def test_endless_loop_hits_the_budget(each_engine):
 
 
 def test_unsupported_instruction_names_opcode_and_line():
-    src = '''extern "C" __global__ void k_mbarrier(int* d) {
-  __shared__ unsigned long long bar;
-  unsigned addr = (unsigned)__cvta_generic_to_shared(&bar);
-  asm volatile("mbarrier.init.shared.b64 [%0], %1;" :: "r"(addr), "r"(32));
+    src = '''extern "C" __global__ void k_cluster(int* d) {
+  int unused = 0;
+  (void)unused;
+  asm volatile("barrier.cluster.arrive;\\n barrier.cluster.wait;");
   d[threadIdx.x] = 1;
 }'''
-    with pytest.raises(UnsupportedInstruction, match="SYNCS") as info:   # mbarrier: not emulated
-        memsim.simulate(src, "k_mbarrier", 1, 32, [np.zeros(32, np.int32)])
-    assert "`SYNCS" in str(info.value) and "line 4" in str(info.value)
+    with pytest.raises(UnsupportedInstruction, match="UCGABAR") as info:   # cluster barrier: not emulated
+        memsim.simulate(src, "k_cluster", 1, 32, [np.zeros(32, np.int32)])
+    assert "`UCGABAR" in str(info.value) and "line 4" in str(info.value)
 
 
 def test_half_arithmetic_on_the_ptx_engine_is_unsupported():
