@@ -39,18 +39,18 @@ def measure(name: str, params: dict, repeat: int) -> tuple[float, float, float, 
     profile = load(DEFAULT_GPU)
 
     def plain():
-        memsim.simulate_spec(spec)
+        memsim.simulate_spec(spec, timeout=None)     # a benchmark measures: it is never cut short
 
     def predict():
-        memsim.predict_spec(spec, gpu=profile)
+        memsim.predict_spec(spec, gpu=profile, timeout=None)
 
     plain(), predict()   # compile
     values = spec.materialize()
     request = IssueTraceRequest(blocks=sample_blocks(spec.grid[0] * spec.grid[1] * spec.grid[2], profile))
     report = memsim.predict(spec.source, spec.kernel, spec.grid, spec.block, values, spec.shared_mem,
-                            options=spec.options, gpu=profile)
+                            options=spec.options, gpu=profile, timeout=None)
     memsim.simulate(spec.source, spec.kernel, spec.grid, spec.block, spec.materialize(), spec.shared_mem,
-                    options=spec.options, issue_trace=request)
+                    options=spec.options, issue_trace=request, timeout=None)
     resident = report.time_simulation["resident_blocks"]
     timing = _best(lambda: simulate_time(report, request.trace, request.schedule, profile, resident), repeat)
     return _best(plain, repeat), _best(predict, repeat), timing, report.time_simulation["issued"]
