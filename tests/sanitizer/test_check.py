@@ -82,3 +82,32 @@ def test_initcheck_shared_is_memsims_own_option():
 def test_unknown_tool():
     with pytest.raises(MemsimError, match="unknown tool"):
         memsim.check("x", "k", 1, 1, [], "leakcheck")
+
+
+MATCH_THEN_SYNC = r'''
+extern "C" __global__ void k_match_groups(const int* key, int* out) {
+  int k = key[threadIdx.x];
+  if (k < 4) {                                     // a few lanes: a coalesced group
+    unsigned group = __activemask();
+    __syncwarp(group);
+    unsigned same = __match_any_sync(group, k);    // MATCH.ANY: no predicate destination
+    __syncwarp(group);                             // the group's mask must survive MATCH.ANY
+    out[threadIdx.x] = __popc(same) + __popc(group);
+  }
+}
+'''
+
+
+@pytest.mark.parametrize("keys", [[1, 9, 9, 1, 2] + [9] * 27, [0, 1, 2, 3] * 8])
+def test_match_any_leaves_other_registers_alone(keys):
+    """MATCH.ANY once wrote its (absent) predicate into R0, the register ptxas kept the group's
+    mask in: synccheck then saw `WARPSYNC R0` with a mask of 1 (a false positive on the public
+    corpus). The outputs and a clean synccheck both depend on R0 surviving."""
+    key = np.array(keys, np.int32)
+    out = np.zeros(32, np.int32)
+    memsim.simulate(MATCH_THEN_SYNC, "k_match_groups", 1, 32, [key, out])
+    group = key < 4
+    expected = [int(((key == key[i]) & group).sum() + group.sum()) if group[i] else 0 for i in range(32)]
+    assert out.tolist() == expected
+    assert "ERROR SUMMARY: 0 errors" in memsim.check(MATCH_THEN_SYNC, "k_match_groups", 1, 32,
+                                                    [key, np.zeros(32, np.int32)], tool="synccheck").text()

@@ -160,7 +160,8 @@ def _match_lanes(code, pc, regs, w, active, vec, sub):
             vec[0, lane] = active if all_equal else 0
         vec[4, lane] = 1 if all_equal else 0
     write(regs, w, dst(code, pc, 0), active, vec, 0)
-    write_pred(regs, w, dst(code, pc, 1), active, vec, 4)
+    if has(code, pc, 1):   # MATCH.ANY has no predicate: writing one would clobber slot 0 (R0)
+        write_pred(regs, w, dst(code, pc, 1), active, vec, 4)
 
 
 @njit(cache=True, _nrt=False)
