@@ -57,24 +57,24 @@ def barrier_cycles(profile: GpuProfile, warps_per_block: int) -> float:
     return float(np.interp(warps_per_block, [p[0] for p in points], [p[1] for p in points]))
 
 
+def _by_warps(one_warp: float, thirty_two_warps: float, warps_per_block: int) -> float:
+    """A cost measured for 1- and 32-warp blocks, in between by the warps."""
+    return float(np.interp(warps_per_block, [1, 32], [one_warp, thirty_two_warps]))
+
+
 def block_launch_interval(profile: GpuProfile, warps_per_block: int, mhz: float) -> float:
-    """SM cycles (at `mhz`) between two blocks an SM takes: measured for 1- and 32-warp blocks in
-    boost cycles, in between by the warps. The rate is one of time, not of SM cycles: ncu at base
-    clocks measures the same nanoseconds a block (gpu/probes/sm_probe.cu, docs/time-model.md)."""
+    """SM cycles (at `mhz`) between two blocks an SM takes, measured in boost cycles. The rate is
+    one of time, not of SM cycles: ncu at base clocks measures the same nanoseconds a block
+    (gpu/probes/sm_probe.cu, docs/time-model.md)."""
     costs = profile.sm_costs
-    share = (min(max(warps_per_block, 1), 32) - 1) / 31
-    boost_cycles = costs.block_launch_cycles + share * (costs.block_launch_cycles_32_warps
-                                                        - costs.block_launch_cycles)
+    boost_cycles = _by_warps(costs.block_launch_cycles, costs.block_launch_cycles_32_warps, warps_per_block)
     return boost_cycles / profile.clocks.sm_boost_mhz * mhz
 
 
-def block_launch_cycles(profile: GpuProfile, warps_per_block: int) -> float:
-    """From a block's end to the next block's first issue on its SM: measured for 1- and
-    32-warp blocks, in between by the warps."""
+def block_turnaround_cycles(profile: GpuProfile, warps_per_block: int) -> float:
+    """From a block's end to the next block's first issue on its SM."""
     costs = profile.sm_costs
-    share = (min(max(warps_per_block, 1), 32) - 1) / 31
-    return costs.block_turnaround_cycles + share * (costs.block_turnaround_cycles_32_warps
-                                                    - costs.block_turnaround_cycles)
+    return _by_warps(costs.block_turnaround_cycles, costs.block_turnaround_cycles_32_warps, warps_per_block)
 
 
 def machine_config(profile: GpuProfile, active_sms: int, warps_per_block: int, boost: bool = False) -> np.ndarray:
@@ -95,7 +95,7 @@ def machine_config(profile: GpuProfile, active_sms: int, warps_per_block: int, b
     cfg[C_DRAM_BYTE] = 1.0 / dram_bytes_per_clk
     cfg[C_LSU_QUEUE] = timing.lsu_queue_cycles
     cfg[C_READ] = timing.operand_read_cycles
-    cfg[C_LAUNCH] = block_launch_cycles(profile, warps_per_block)
+    cfg[C_LAUNCH] = block_turnaround_cycles(profile, warps_per_block)
     cfg[C_COLD_CONSTANT] = dram_cycles
     return cfg
 
@@ -111,9 +111,8 @@ def memory_table(report: KernelReport, n_pcs: int, partial_write_cost: float = 1
     l1_lookups = max(l1_miss + get(m.L1_HIT), 1.0)
     l2_read = get(m.L2_READ) if m.L2_READ in report.metrics else ld_sectors
     l2_read_miss = max(l2_read - get(m.L2_READ_HIT), 0.0) if m.L2_READ_HIT in report.metrics else l2_read
-    # A request waits for its slowest sector, and a warp's lanes move together: where a thread
-    # walks its own row, every lane misses on the same request and hits on the next seven. So
-    # the share of requests that go past L1 (and past L2) is the sectors' miss rate.
+    # Where the cache model kept no outcome for a request (request_levels: -1), the share of a
+    # load's requests that go past L1 (and past L2) is the sectors' miss rate.
     miss_requests = min(1.0, l1_miss / l1_lookups)
     dram_share = min(1.0, l2_read_miss / max(l2_read, 1.0))
     dram_read = get(m.DRAM_READ) if m.DRAM_READ in report.metrics else ld_sectors * 32
