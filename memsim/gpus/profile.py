@@ -84,6 +84,10 @@ class L2(BaseModel):
     atomic_unit_bytes: int = Field(gt=0, description="aligned address range whose atomic packets one L2 atomic "
                                                      "unit applies one after another (memsim.metrics."
                                                      "ATOMIC_UNIT_SIZES)")
+    dirty_at_profiled_launch_bytes: int = Field(
+        0, ge=0, description="dirty bytes, not the kernel's, the L2 holds when a launch profiled in "
+                             "several ncu replay passes starts; evicted like the kernel's own lines, "
+                             "they are DRAM writes of the launch (gpu/cache_probe/dirty_start_probe.py)")
 
 
 class GpcLayout(BaseModel):

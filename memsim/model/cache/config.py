@@ -28,6 +28,8 @@ class CacheGeometry(BaseModel):
     l2_bytes: int
     l2_partitions: int
     l2_line_bytes: int
+    l2_dirty_at_launch_bytes: int = Field(0, description="dirty lines in L2 at the launch's start "
+                                                         "(ncu's multi-pass replay leaves them)")
     dram_fetch_bytes: int
 
     @classmethod
@@ -47,6 +49,7 @@ class CacheGeometry(BaseModel):
                    l1_caches_global_loads=l1.caches_global_loads, l2_bytes=profile.l2.size_bytes,
                    l2_request_coalescer=profile.l2.request_coalescer, gpcs=profile.gpcs,
                    l2_partitions=profile.l2.partitions, l2_line_bytes=profile.l2.line_bytes,
+                   l2_dirty_at_launch_bytes=profile.l2.dirty_at_profiled_launch_bytes,
                    dram_fetch_bytes=profile.dram.fetch_bytes)
 
     @classmethod

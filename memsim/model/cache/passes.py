@@ -162,6 +162,7 @@ def _stores_merged(merge_tag, merge_key, merge_mask, sm, line, mask, step, group
 
 
 SPARED = 1 << 40      # writer[set, way] flag: a dirty line already kept once past its turn
+NO_WRITER = SPARED - 1  # writer of a line no instruction of the launch wrote
 
 
 @njit(cache=True, inline="always")
@@ -185,7 +186,7 @@ def _l2_allocate(tags, state, writer, st, line, ways, policy, now, counters, by_
         state[st, way] = (now << USE_SHIFT) | (state[st, way] & ((1 << USE_SHIFT) - 1))
     dirty = _popcount4((state[st, way] >> DIRTY) & 15)
     counters[K_DRAM_WRITE] += dirty
-    if dirty:
+    if dirty and (writer[st, way] & (SPARED - 1)) != NO_WRITER:
         by_pc[writer[st, way] & (SPARED - 1)] += dirty
     tags[st, way] = line
     state[st, way] = 0

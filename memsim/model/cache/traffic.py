@@ -16,9 +16,9 @@ from ...stream import OP_LD, OP_ST, SP_GLOBAL, WarpAccesses
 from ..scheduling import BlockPlacer, ProgramFlow, occupancy, warp_history
 from ...gpus import DEFAULT_GPU, GpcLayout, GpuProfile
 from .config import CacheGeometry, CacheTuning, numba_config
-from .passes import (ANY_SM, E_MERGE, E_STEP, EPISODE_LINES, EPISODES, G_L1_SETS, G_L2_SETS, K_DRAM_READ,
-                     K_DRAM_WRITE, K_L1_HIT, K_L1_MISS, K_L2_READ, K_L2_READ_HIT, K_L2_WRITE, LOOSE,
-                     N_COUNTERS, NO_GROUP, l1_pass, l2_pass)
+from .passes import (ANY_SM, DIRTY, E_MERGE, E_STEP, EPISODE_LINES, EPISODES, G_L1_SETS, G_L2_SETS, K_DRAM_READ,
+                     VALID, K_DRAM_WRITE, K_L1_HIT, K_L1_MISS, K_L2_READ, K_L2_READ_HIT, K_L2_WRITE, LOOSE,
+                     N_COUNTERS, NO_GROUP, NO_WRITER, l1_pass, l2_pass)
 
 _FIELDS = ("block", "warp", "pc", "space", "op", "active", "addresses")
 _NO_ROWS = np.zeros((0, 32), np.int64)
@@ -232,12 +232,31 @@ class _CacheState:
         shape2 = (int(cfg[G_L2_SETS]), t.l2_ways)
         lines = np.zeros(shape2 + (3,), np.int64)     # tag, state and writer side by side: few host lines
         lines[:, :, 0] = -1
+        _preload_foreign_dirty(lines, g.l2_dirty_at_launch_bytes // g.l2_line_bytes)
         l2 = (lines[:, :, 0], lines[:, :, 1], np.full((EPISODE_LINES, 1 + 2 * EPISODES), -1, np.int64))
         return cls(l1=l1, store_merge=(np.full(table, -1, np.int64), np.full(table, -1, np.int64),
                                        np.zeros(table, np.int64)),
                    l2=l2, events=(np.empty(1 << 16, np.int64), np.empty(1 << 16, np.int64)),
                    counters=np.zeros(N_COUNTERS, np.int64), clock=np.zeros(1, np.int64),
                    l2_writer=lines[:, :, 2], by_pc=np.zeros(1, np.int64))
+
+
+FOREIGN_LINE = 1 << 56        # tags of lines that are no kernel's (no device address reaches them)
+
+
+def _preload_foreign_dirty(lines: np.ndarray, count: int) -> None:
+    """Fill `count` ways, spread over the sets (at most one more in a set than in another), with
+    fully written lines that are no kernel's: what ncu's multi-pass replay leaves dirty in L2 (the
+    profile's l2.dirty_at_profiled_launch_bytes). Written back when the kernel's lines evict them."""
+    sets, ways = lines.shape[:2]
+    count = min(count, sets * ways)
+    if count <= 0:
+        return
+    slot = np.arange(count, dtype=np.int64)       # the set index is hashed: any sets are as good
+    st, way = slot % sets, slot // sets
+    lines[st, way, 0] = FOREIGN_LINE + np.arange(count)
+    lines[st, way, 1] = (15 << VALID) | (15 << DIRTY)
+    lines[st, way, 2] = NO_WRITER
 
 
 def lock_step_groups(block: np.ndarray, first_wave: np.ndarray, stalled: np.ndarray,
