@@ -57,3 +57,18 @@ def test_a_full_buffer_is_handed_on_in_parts_that_join_into_the_whole_trace(engi
     joined, expected = WarpAccesses.concat(parts), WarpAccesses.concat(whole)
     for field in ("block", "warp", "pc", "op", "active", "addresses"):
         np.testing.assert_array_equal(getattr(joined, field), getattr(expected, field))
+
+
+@pytest.mark.parametrize("engine", ["ptx", "sass"])
+def test_a_failure_while_a_full_buffer_is_handed_on_is_raised_by_the_launch(engine):
+    """on_chunk runs inside the emulator's loop when the buffer fills: what it raises comes out
+    of memsim.simulate, not lost in the emulator."""
+    n = 256
+
+    def refuse(part):
+        raise ValueError("no room")
+
+    with pytest.raises(ValueError, match="no room"):
+        memsim.simulate(SRC, "k_t", (2, 2), (32, 32), [np.zeros(n * n, np.float32), np.zeros(n * n, np.float32),
+                                                      np.int32(n)], engine=engine,
+                        trace=TraceRequest(spaces=("global",), capacity=10, on_chunk=refuse, flush_when_full=True))
