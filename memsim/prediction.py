@@ -12,7 +12,6 @@ instruction stream the GPU runs.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
@@ -24,7 +23,7 @@ from .engine.interface import DEFAULT_BUDGET, DEFAULT_TIMEOUT, Engine, KernelSha
 from .engine.issue_trace import IssueTraceRequest
 from .engine.simulation import check_spec, simulate
 from .engine.trace import TraceRequest
-from .errors import LaunchError, MemsimError
+from .errors import LaunchError
 from .launch import LaunchSpec, Value, dims
 from .model.cache import CacheModel, CacheTuning, TrafficEstimate
 from .model.nvprof_metrics import nvprof_metrics, occupancy_fraction
@@ -35,8 +34,11 @@ from .model.timing import DEFAULT_REGISTERS, predict_time
 from .report import KernelReport
 from .timing import sample_blocks, simulate_time
 
-MAX_TRACE_CAPACITY = 1 << 21        # warp accesses per worker and chunk (~600 MB of trace)
-FIRST_CAPACITY = 1 << 17
+# The trace streams through a buffer of TRACE_CAPACITY warp accesses (~40 MB: 304 bytes each);
+# the cache model orders a chunk of blocks whole up to WHOLE_CHUNK_ACCESSES (~640 MB of trace),
+# and a longer one (one block's loop over a large array) in windows of that many accesses.
+TRACE_CAPACITY = 1 << 17
+WHOLE_CHUNK_ACCESSES = 1 << 21
 
 
 def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
@@ -100,17 +102,6 @@ def predict_spec(spec: LaunchSpec, **kwargs) -> tuple[KernelReport, list[Value]]
 
 # ---- the cache model, listening to a run ------------------------------------------------------
 
-@dataclass
-class _SizedTrace(TraceRequest):
-    """A trace request that remembers the largest chunk it saw, so an overflow can be retried."""
-
-    most_filled: int = 0
-
-    def deliver(self, records: np.ndarray, addresses: np.ndarray, filled: int) -> None:
-        self.most_filled = max(self.most_filled, filled)
-        super().deliver(records, addresses, filled)
-
-
 def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[Value],
                          shared_mem: int = 0, arch: str | None = None, options: Sequence[str] = (), *,
                          gpu: str | GpuProfile = DEFAULT_GPU, registers_per_thread: int | None = None,
@@ -141,29 +132,21 @@ def _run_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[
     b = dims(block)
     threads = b[0] * b[1] * b[2]
     flow = ProgramFlow.of(shape.flow)
-    blocks_per_chunk, capacity = 0, 0
-    while True:
-        model = CacheModel(profile, threads_per_block=threads,
-                           registers_per_thread=registers_per_thread or shape.registers or DEFAULT_REGISTERS,
-                           shared_per_block=shape.shared_static + shared_mem,
-                           flow=flow, blocks=int(np.prod(dims(grid))), tuning=tuning,
-                           watched_blocks=watched_blocks)
-        if not blocks_per_chunk:
-            blocks_per_chunk, capacity = _first_chunking(shape, threads, model.wave_blocks)
-        request = _SizedTrace(spaces=("global",), on_chunk=model.consume,
-                              blocks_per_chunk=blocks_per_chunk, capacity=capacity)
-        try:
-            report = simulate(source, kernel_name, grid, block, args, shared_mem, arch, options,
-                              trace=request, engine=engine, gpu=profile, **simulate_kwargs)
-            break
-        except MemsimError:
-            model.close()
-            if request.most_filled <= request.capacity:
-                raise
-            blocks_per_chunk, capacity = _rechunk(blocks_per_chunk, request.most_filled)
-        except BaseException:
-            model.close()
-            raise
+    model = CacheModel(profile, threads_per_block=threads,
+                       registers_per_thread=registers_per_thread or shape.registers or DEFAULT_REGISTERS,
+                       shared_per_block=shape.shared_static + shared_mem,
+                       flow=flow, blocks=int(np.prod(dims(grid))), tuning=tuning,
+                       watched_blocks=watched_blocks)
+    blocks_per_chunk, capacity, whole = _chunking(shape, threads, model.wave_blocks)
+    model.split_rows = whole
+    request = TraceRequest(spaces=("global",), on_chunk=model.consume, blocks_per_chunk=blocks_per_chunk,
+                           capacity=capacity, flush_when_full=True)
+    try:
+        report = simulate(source, kernel_name, grid, block, args, shared_mem, arch, options,
+                          trace=request, engine=engine, gpu=profile, **simulate_kwargs)
+    except BaseException:
+        model.close()
+        raise
     traffic = model.result()
     report.metrics.update(traffic.metrics())
     for ins in report.instructions:     # the time model charges each store its own write-back
@@ -184,28 +167,19 @@ def model_traffic(spec: LaunchSpec, gpu: str | GpuProfile = DEFAULT_GPU, registe
     return TrafficEstimate.model_validate({k: report.metrics[k] for k in TrafficEstimate().metrics()})
 
 
-def _first_chunking(shape: KernelShape, threads: int, wave_blocks: int) -> tuple[int, int]:
-    """(blocks per chunk, capacity) of the first try: about half a wave per emulator worker,
-    so the model works on one window while the emulator runs the next. A bound on one block's
-    warp accesses is exact without loops: each instruction runs once per warp."""
+def _chunking(shape: KernelShape, threads: int, wave_blocks: int) -> tuple[int, int, int]:
+    """(blocks per chunk, trace capacity, accesses of a chunk the cache model orders whole):
+    about half a wave per chunk, so the model works on one window while the emulator runs the
+    next; one block per chunk where loops leave its accesses unknown. A bound on one block's
+    warp accesses is exact without loops (each instruction runs once per warp), and such a
+    block is always ordered whole."""
     if shape.has_loops:
-        return 1, FIRST_CAPACITY   # an overflow costs one chunk and tells the real size
+        return 1, TRACE_CAPACITY, WHOLE_CHUNK_ACCESSES
     per_block = max(shape.global_instructions * (-(-threads // 32)), 1)
-    if per_block > MAX_TRACE_CAPACITY:
-        return 1, per_block
-    blocks = max(1, min(max(wave_blocks // 2, 1), FIRST_CAPACITY // per_block))
-    return blocks, blocks * per_block
-
-
-def _rechunk(blocks_per_chunk: int, filled: int) -> tuple[int, int]:
-    """After an overflow of `filled` accesses in a chunk: room for twice that per block."""
-    per_block = -(-filled // blocks_per_chunk)
-    if 2 * per_block > MAX_TRACE_CAPACITY:
-        if per_block > MAX_TRACE_CAPACITY:
-            raise MemsimError(f"cache model: one block makes {per_block:,} global warp accesses; "
-                              f"at most {MAX_TRACE_CAPACITY:,} per block can be modeled")
-        return 1, per_block + per_block // 8
-    return 1, 2 * per_block
+    if per_block > TRACE_CAPACITY:
+        return 1, TRACE_CAPACITY, max(per_block, WHOLE_CHUNK_ACCESSES)
+    blocks = max(1, min(max(wave_blocks // 2, 1), TRACE_CAPACITY // per_block))
+    return blocks, blocks * per_block, WHOLE_CHUNK_ACCESSES
 
 
 # ---- Pascal: nvprof's metrics ------------------------------------------------------------------

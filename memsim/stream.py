@@ -37,6 +37,8 @@ class WarpAccesses:
     op: np.ndarray           # OP_* code: 0 ld, 1 st, 2 atom, 3 red
     active: np.ndarray       # active-lane bit mask
     addresses: np.ndarray    # [n, 32] lane addresses (global: device address; shared: offset); -1 inactive
+    ends_chunk: bool = True  # False: the engine's buffer filled mid-chunk (TraceRequest.flush_when_full);
+                             # the last block's accesses may go on in the next part
 
     @classmethod
     def empty(cls) -> "WarpAccesses":

@@ -5,7 +5,10 @@
     request.accesses.addresses[0]      # the 32 lane addresses of the first recorded access
 
 Accesses arrive in chunks of blocks (in block order); give `on_chunk` to stream them instead
-of collecting them, e.g. to feed a cache model without holding every address in memory.
+of collecting them, e.g. to feed a cache model without holding every address in memory. With
+`flush_when_full` a chunk that outgrows `capacity` is handed on in parts as the buffer fills
+(each but the last with `ends_chunk` False, its last block possibly unfinished), so a trace of
+any size streams through a buffer of `capacity` records.
 
 Both engines record: with engine="ptx" `pc` is the PTX instruction index, with engine="sass"
 the SASS instruction index (memsim.engine.sass.program); spaces and ops use the same codes. Each
@@ -14,11 +17,13 @@ below are shared.
 """
 from __future__ import annotations
 
+import itertools
+import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
-from numba import njit
+from numba import njit, objmode
 
 from ..errors import MemsimError
 from ..stream import SPACES, WarpAccesses
@@ -39,6 +44,7 @@ class TraceRequest:
     blocks_per_chunk: int = 64
     on_chunk: Callable[[WarpAccesses], None] | None = None
     barriers: bool = False                    # also record BAR, WARPSYNC, NOP (SASS engine; OP_BAR, OP_WARPSYNC)
+    flush_when_full: bool = False             # a full buffer is handed on mid-chunk, never overflows
     accesses: WarpAccesses | None = field(default=None, init=False)
     buffers: list[tuple[int, int, int]] = field(default_factory=list, init=False)  # (argument, address, bytes)
     _parts: list[WarpAccesses] = field(default_factory=list, init=False, repr=False)
@@ -81,11 +87,12 @@ class TraceRequest:
     def warp_range(self) -> np.ndarray:
         return np.array(self.warps if self.warps else (-1, -1), dtype=np.int64)
 
-    def deliver(self, records: np.ndarray, addresses: np.ndarray, filled: int) -> None:
+    def deliver(self, records: np.ndarray, addresses: np.ndarray, filled: int, ends_chunk: bool = True) -> None:
         if filled > len(records):
             raise MemsimError(f"trace overflow: {filled:,} accesses in one chunk, capacity {len(records):,}; "
                               "trace fewer lines or warps, or lower blocks_per_chunk")
         chunk = WarpAccesses.from_buffers(records[:filled], addresses[:filled])
+        chunk.ends_chunk = ends_chunk
         if self.on_chunk is not None:
             self.on_chunk(chunk)
         else:
@@ -98,10 +105,17 @@ class TraceRequest:
 
 
 
+_SINKS: "weakref.WeakValueDictionary[int, TraceBuffers]" = weakref.WeakValueDictionary()
+_SINK_IDS = itertools.count(1)
+
+
 class TraceBuffers:
     """The arrays an emulator's run_blocks fills for a TraceRequest (or empty ones for none):
     which pcs to record, the warp range, and per worker the records, lane addresses and fill
-    count of the current chunk of blocks. `drain` hands each worker's chunk to the request."""
+    state (count, sink id, worker) of the current chunk of blocks. `drain` hands each worker's
+    chunk to the request; with `flush_when_full` `record_access` calls `flush` as a buffer
+    fills. The first worker's parts go on at once; a later worker's wait (copied) for the chunk's
+    end, as its blocks follow the first worker's."""
 
     def __init__(self, trace: TraceRequest | None, program: TracedProgram, workers: int = 1):
         self.trace = trace
@@ -110,7 +124,14 @@ class TraceBuffers:
         self.warp_range = trace.warp_range() if trace else np.array((-1, -1), np.int64)
         self.records = np.zeros((workers, capacity, 6), np.int64)
         self.addresses = np.zeros((workers, capacity, 32), np.int64)
-        self.filled = np.zeros((workers, 1), np.int64)
+        self.filled = np.zeros((workers, 3), np.int64)
+        self.held: list[list[tuple[np.ndarray, np.ndarray]]] = [[] for _ in range(workers)]
+        self.failure: BaseException | None = None
+        if trace is not None and trace.flush_when_full:
+            sink = next(_SINK_IDS)
+            _SINKS[sink] = self
+            self.filled[:, 1] = sink
+            self.filled[:, 2] = np.arange(workers)
 
     def arrays(self, worker: int = 0) -> tuple[np.ndarray, ...]:
         """run_blocks' trace_sel, trace_warps, trace_rec, trace_addr, trace_fill of one worker."""
@@ -121,11 +142,30 @@ class TraceBuffers:
         """Blocks to run between drains: the request's chunk, or `untraced` without a trace."""
         return self.trace.blocks_per_chunk if self.trace else untraced
 
+    def flush(self, p: int) -> None:
+        """Worker p's buffer is full mid-chunk: hand it on (or hold it) and empty it. Called from
+        the emulator (record_access), so a failure is kept for `drain` to raise, and further
+        parts overflow instead."""
+        try:
+            if p == 0:
+                self.trace.deliver(self.records[0], self.addresses[0], int(self.filled[0, 0]), ends_chunk=False)
+            else:
+                self.held[p].append((self.records[p].copy(), self.addresses[p].copy()))
+            self.filled[p, 0] = 0
+        except BaseException as failure:    # noqa: BLE001 -- raised again by drain
+            self.failure = self.failure or failure
+            self.filled[:, 1] = 0
+
     def drain(self) -> None:
+        if self.failure is not None:
+            raise self.failure
         if self.trace:
             for p in range(len(self.filled)):   # workers own consecutive block ranges: block order kept
+                for records, addresses in self.held[p]:
+                    self.trace.deliver(records, addresses, len(records), ends_chunk=False)
+                self.held[p] = []
                 self.trace.deliver(self.records[p], self.addresses[p], int(self.filled[p, 0]))
-            self.filled[:] = 0
+            self.filled[:, 0] = 0
 
     def finish(self) -> None:
         if self.trace:
@@ -135,12 +175,18 @@ class TraceBuffers:
 def record_access(block, w, pc, kind, active, space, addrs, trace_warps, trace_rec, trace_addr,
                   trace_fill, n_warps):
     """Append one warp access (block, warp, pc, space, op code `kind` of OPS, active mask; lane
-    addresses, -1 for inactive lanes) when its warp is selected; the fill count runs past
-    capacity on overflow, so `deliver` can say how much room the chunk needed."""
+    addresses, -1 for inactive lanes) when its warp is selected. A full buffer is flushed
+    (TraceBuffers.flush) where the request asks for it (trace_fill[1]: its sink); else the fill
+    count runs past capacity, so `deliver` can say how much room the chunk needed."""
     warp = block * n_warps + w
     if trace_warps[0] >= 0 and (warp < trace_warps[0] or warp >= trace_warps[1]):
         return
     k = trace_fill[0]
+    if k == trace_rec.shape[0] and trace_fill[1] > 0:
+        sink, worker = trace_fill[1], trace_fill[2]
+        with objmode():
+            _flush(sink, worker)
+        k = trace_fill[0]
     trace_fill[0] = k + 1
     if k >= trace_rec.shape[0]:
         return
@@ -152,3 +198,9 @@ def record_access(block, w, pc, kind, active, space, addrs, trace_warps, trace_r
     trace_rec[k, 5] = active
     for lane in range(32):
         trace_addr[k, lane] = addrs[lane] if (active >> lane) & 1 else -1
+
+
+def _flush(sink: int, worker: int) -> None:
+    """record_access's way out of Numba when a buffer fills (object mode; rare: once per
+    `capacity` records)."""
+    _SINKS[sink].flush(worker)

@@ -98,15 +98,28 @@ class BlockPlacer:
         self.free = [(0, slot, sm) for slot in range(blocks_per_sm) for sm in range(sm_count)]
         heapq.heapify(self.free)
 
-    def place(self, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(sm, slot, start step) of each block, given each block's length in steps."""
+        self.held: tuple[int, int, int] | None = None
+
+    def place(self, lengths: np.ndarray, hold_last: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(sm, slot, start step) of each block, given each block's length in steps. With
+        `hold_last` the last block's length is not known yet: its slot stays taken until
+        `release` gives it (no block is placed in between, so the placement is the same)."""
         n = len(lengths)
         sm, slot, start = np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n, np.int64)
         for i, length in enumerate(lengths.tolist()):
             free_at, s, m = heapq.heappop(self.free)
             sm[i], slot[i], start[i] = m, s, free_at
-            heapq.heappush(self.free, (free_at + max(length, 1), s, m))
+            if hold_last and i == n - 1:
+                self.held = (free_at, s, m)
+            else:
+                heapq.heappush(self.free, (free_at + max(length, 1), s, m))
         return sm, slot, start
+
+    def release(self, length: int) -> None:
+        """The held block's length, now known: its slot is free again after it."""
+        free_at, s, m = self.held
+        heapq.heappush(self.free, (free_at + max(length, 1), s, m))
+        self.held = None
 
 
 class ProgramFlow(BaseModel):
@@ -222,13 +235,27 @@ class WarpHistory(BaseModel):
     resynced: np.ndarray        # ... but passed a barrier since (in step with its block again)
 
 
+class WarpCarry:
+    """Where the warps of one unfinished block stand (step, loads in flight, stalled, stalled
+    since the last barrier, last pc), carried from one part of its accesses to the next."""
+
+    WARPS = 4096        # warp_history's key: block * 4096 + warp
+
+    def __init__(self, block: int = -1):
+        self.block = block
+        self.state = np.zeros((5, self.WARPS), np.int64)
+
+
 def warp_history(block: np.ndarray, warp: np.ndarray, pc: np.ndarray, is_load: np.ndarray,
-                 flow: ProgramFlow) -> WarpHistory:
+                 flow: ProgramFlow, carry_in: WarpCarry | None = None,
+                 carry_out: WarpCarry | None = None) -> WarpHistory:
     """Steps and lock-step facts of accesses listed in each warp's program order.
 
     A warp stalls at an access that needs the data of a load still in flight, or when it
     jumps back (a loop) with loads in flight. A barrier between two accesses brings the
-    block's warps back into step."""
+    block's warps back into step. A block whose earlier accesses came before goes on from
+    `carry_in`; the warps of `carry_out`'s block leave their state there."""
+    carry_in, carry_out = carry_in or WarpCarry(), carry_out or WarpCarry()
     n = len(block)
     order = np.argsort(block * 4096 + warp, kind="stable")
     step, stalled, resynced = np.empty(n, np.int64), np.empty(n, np.bool_), np.empty(n, np.bool_)
@@ -238,12 +265,14 @@ def warp_history(block: np.ndarray, warp: np.ndarray, pc: np.ndarray, is_load: n
         needs = np.r_[needs, np.full(top - len(needs), -1)]
         load_bit = np.r_[load_bit, np.full(top - len(load_bit), 1)]
         bars = np.r_[bars, np.full(top - len(bars), bars[-1])]
-    _history(order, block * 4096 + warp, pc, is_load, needs, load_bit, bars, step, stalled, resynced)
+    _history(order, block * 4096 + warp, pc, is_load, needs, load_bit, bars, step, stalled, resynced,
+             carry_in.block, carry_in.state, carry_out.block, carry_out.state)
     return WarpHistory(step=step, stalled=stalled, resynced=resynced)
 
 
 @njit(cache=True, nogil=True)
-def _history(order, key, pc, is_load, needs, load_bit, barriers_before, step, stalled, resynced):
+def _history(order, key, pc, is_load, needs, load_bit, barriers_before, step, stalled, resynced,
+             in_block, carry_in, out_block, carry_out):
     prev_key = -1
     k = 0
     in_flight = 0              # bits of the loads whose data has not been waited for
@@ -254,7 +283,21 @@ def _history(order, key, pc, is_load, needs, load_bit, barriers_before, step, st
         i = order[idx]
         here = pc[i]
         if key[i] != prev_key:
+            if prev_key >= 0 and prev_key // 4096 == out_block:
+                _keep(carry_out, prev_key % 4096, k, in_flight, ever_stalled, since_barrier, prev_pc)
             prev_key, k, in_flight, ever_stalled, since_barrier = key[i], 0, 0, False, False
+            if key[i] // 4096 == in_block and carry_in[0, key[i] % 4096] > 0:
+                # the warp's earlier accesses came in an earlier part: go on from there
+                w = key[i] % 4096
+                k, in_flight, ever_stalled = carry_in[0, w], carry_in[1, w], carry_in[2, w] != 0
+                since_barrier, prev_pc = carry_in[3, w] != 0, carry_in[4, w]
+                if in_flight != 0 and (here <= prev_pc or (needs[here] & in_flight) != 0):
+                    ever_stalled = True
+                    since_barrier = True
+                    in_flight = 0
+                lo, hi = min(prev_pc, here), max(prev_pc, here)
+                if barriers_before[hi + 1] - barriers_before[lo] > 0:
+                    since_barrier = False
         else:
             if in_flight != 0 and (here <= prev_pc or (needs[here] & in_flight) != 0):
                 ever_stalled = True
@@ -270,3 +313,11 @@ def _history(order, key, pc, is_load, needs, load_bit, barriers_before, step, st
             in_flight |= load_bit[here] if load_bit[here] != 0 else 1
         prev_pc = here
         k += 1
+    if prev_key >= 0 and prev_key // 4096 == out_block:
+        _keep(carry_out, prev_key % 4096, k, in_flight, ever_stalled, since_barrier, prev_pc)
+
+
+@njit(cache=True, nogil=True)
+def _keep(carry, w, k, in_flight, ever_stalled, since_barrier, prev_pc):
+    carry[0, w], carry[1, w], carry[2, w] = k, in_flight, ever_stalled
+    carry[3, w], carry[4, w] = since_barrier, prev_pc

@@ -14,7 +14,7 @@ from memsim import gpus
 from memsim.model.cache import CacheGeometry, CacheModel, CacheTuning, TrafficEstimate
 from memsim.prediction import model_traffic, simulate_with_caches
 from memsim.launch import LaunchSpec
-from memsim.model.scheduling import BlockPlacer, ProgramFlow, occupancy, warp_history
+from memsim.model.scheduling import BlockPlacer, ProgramFlow, WarpCarry, occupancy, warp_history
 from memsim.engine.trace import WarpAccesses
 from tests.helpers import ROOT
 
@@ -113,19 +113,65 @@ def test_modeled_metrics_are_marked_and_exact_ones_untouched(engine):
     assert report.engine == engine and all(np.array_equal(a, b) for a, b in zip(values, plain_values))
 
 
-@pytest.mark.parametrize("engine", ["ptx", "sass"])
-def test_a_loop_that_overflows_the_first_trace_chunk_is_rerun_with_room(engine):
-    """row_sums at 2048: a block makes 16392 accesses; the first chunk's room is sized for a
-    guess, and an overflow reruns the launch with the size it reported."""
-    spec = catalog.get("row_sums").launch(nx=2048)
+BIG_BLOCKS = r"""
+extern "C" __global__ void k_sum_rows(const float* a, float* out, int n, int repeats) {
+  float s = 0.f;
+  for (int r = 0; r < repeats; ++r)
+    for (int i = threadIdx.x; i < n; i += blockDim.x) s += a[i + blockIdx.x * 64];
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+extern "C" __global__ void k_bump_bytes(unsigned char* a, int per_warp) {
+  unsigned char* mine = a + (size_t)(threadIdx.x / 32) * per_warp;   // each warp its own run
+  for (int i = threadIdx.x % 32; i < per_warp; i += 32) mine[i] += 1;
+}"""
+
+
+def sum_rows(blocks: int, n: int, repeats: int) -> LaunchSpec:
+    """Blocks of 8 warps, each warp making n / 256 * repeats loads."""
+    return LaunchSpec(source=BIG_BLOCKS, kernel="k_sum_rows", grid=(blocks, 1, 1), block=(256, 1, 1),
+                      args=[f"float32[{n + 64 * blocks}]:random", f"float32[{256 * blocks}]:zeros",
+                            f"int32:{n}", f"int32:{repeats}"])
+
+
+@pytest.mark.parametrize("engine, spec", [
+    ("sass", catalog.get("row_sums").launch(nx=2048)),    # 8 blocks of 16392 accesses
+    ("ptx", catalog.get("row_sums").launch(nx=2048)),
+    ("ptx", sum_rows(256, 1 << 13, 2)),                   # on every core: later workers' parts wait
+    ("sass", sum_rows(3, 1 << 16, 2)),
+])
+def test_a_chunk_larger_than_the_trace_buffer_streams_through_it_unchanged(engine, spec):
+    """The trace buffer holds TRACE_CAPACITY accesses; a chunk of blocks making more comes to
+    the cache model in parts, which it joins: the counters are those of a buffer that fits."""
     tiny = pytest.MonkeyPatch()
-    tiny.setattr("memsim.prediction.FIRST_CAPACITY", 1000)
+    tiny.setattr("memsim.prediction.TRACE_CAPACITY", 1000)
     try:
         t = model_traffic(spec, engine=engine)
     finally:
         tiny.undo()
     assert t == model_traffic(spec, engine=engine)
-    assert t.l1_hit_sectors * 8 == (t.l1_hit_sectors + t.l1_miss_sectors) * 7
+
+
+@pytest.mark.parametrize("engine, mb", [("sass", 64), ("ptx", 56)])
+def test_one_block_over_a_large_array_gives_the_hand_count(engine, mb):
+    """One block of 8 warps adds 1 to every byte of an array, each warp along its own run, 32
+    bytes (one sector) per access: 2 * mb / 32 M warp accesses, more than WHOLE_CHUNK_ACCESSES,
+    so the cache model orders them in windows as the emulator goes. By hand: every load misses
+    L1 and reaches L2 once; L2 fetches 64 bytes (a sector pair) from DRAM, so the second sector
+    of each pair, read next, hits; every store writes its sector to L2, and the dirty data
+    evicted while the block runs goes to DRAM: all but the last l2_bytes / l2_partitions (the
+    L2 one SM's lines share), as the array is more than twice that."""
+    from memsim.prediction import WHOLE_CHUNK_ACCESSES
+    size = mb << 20
+    g, tuning = CacheGeometry.for_gpu("H100"), CacheTuning.for_gpu("H100")
+    sectors, kept = size // g.sector_bytes, g.l2_bytes // g.l2_partitions
+    assert 2 * sectors > WHOLE_CHUNK_ACCESSES and size > 2 * kept
+    report = simulate_with_caches(BIG_BLOCKS, "k_bump_bytes", 1, 256,
+                                  [np.zeros(size, np.uint8), np.int32(size // 8)], engine=engine, timeout=900)
+    t = TrafficEstimate.model_validate({k: report.metrics[k] for k in TrafficEstimate().metrics()})
+    assert (t.l1_hit_sectors, t.l1_miss_sectors, t.l2_read_sectors) == (0, sectors, sectors)
+    assert t.l2_read_hit_sectors == sectors // 2
+    assert t.dram_read_bytes == size + tuning.dram_read_overhead_bytes
+    assert (t.l2_write_sectors, t.dram_write_bytes) == (sectors, size - kept)
 
 
 # -- the H100 microbenchmarks the model was built on ----------------------------------------
@@ -191,6 +237,20 @@ def test_blocks_fill_sms_breadth_first_then_take_the_first_free_slot():
     assert [a.tolist() for a in placer.place(np.array([1]))] == [[2], [0], [5]]  # last slot free at 5
 
 
+@pytest.mark.parametrize("lengths, held", [([3, 8], 5), ([1], 2), ([4, 4, 4, 4, 4, 4, 4], 0)])
+def test_a_block_held_until_its_length_is_known_is_placed_as_if_it_were_known(lengths, held):
+    """A window that ends inside a block places it at once (place(hold_last=True)) and frees its
+    slot when its end comes (release): the blocks after it go where they would have gone."""
+    lengths = np.array(lengths + [9] + [2] * 7)
+    known = BlockPlacer(sm_count=3, blocks_per_sm=2).place(lengths)
+    split = BlockPlacer(sm_count=3, blocks_per_sm=2)
+    first = split.place(lengths[:held + 1], hold_last=True)
+    split.release(int(lengths[held]))
+    rest = split.place(lengths[held + 1:])
+    for k in range(3):
+        assert np.concatenate([first[k], rest[k]]).tolist() == known[k].tolist()
+
+
 def test_a_warp_stalls_only_where_it_needs_a_loads_data():
     """Two independent loads issue back to back; the store of their sum waits; after a barrier
     the block is in step again."""
@@ -209,6 +269,28 @@ def test_a_warp_stalls_only_where_it_needs_a_loads_data():
     assert history.step.tolist() == [0, 1, 2, 3]
     assert history.stalled.tolist() == [False, False, True, True]
     assert history.resynced.tolist() == [False, False, False, True]
+
+
+@pytest.mark.parametrize("cut", range(1, 12))
+def test_a_block_split_between_windows_goes_on_where_its_warps_stood(cut):
+    """warp_history of one block's accesses in two parts, the warps' state carried from the
+    first to the second (WarpCarry), is that of the block whole."""
+    rng = np.random.default_rng(cut)
+    loads, barriers = rng.random(16) < 0.5, rng.random(16) < 0.2
+    code = np.full((16, 24), -1, np.int64)
+    code[:, 11] = np.arange(16) % 5            # destinations
+    code[:, 15] = rng.integers(0, 5, 16)       # sources
+    flow = ProgramFlow.dataflow(code[:, [15, 16, 17, 18, 19, 20, 5]], code[:, [11, 12, 13, 14]], 8, loads, barriers)
+    warp = np.repeat(np.arange(3), 4)          # three warps, in the engine's order: one after another
+    pcs = np.concatenate([np.sort(rng.integers(0, 15, 4)) for _ in range(3)])
+    block = np.full(12, 7, np.int64)
+    whole = warp_history(block, warp, pcs, loads[pcs], flow)
+    carry = WarpCarry(7)
+    first = warp_history(block[:cut], warp[:cut], pcs[:cut], loads[pcs[:cut]], flow, carry_out=carry)
+    second = warp_history(block[cut:], warp[cut:], pcs[cut:], loads[pcs[cut:]], flow, carry_in=carry)
+    for field in ("step", "stalled", "resynced"):
+        assert np.concatenate([getattr(first, field), getattr(second, field)]).tolist() == \
+            getattr(whole, field).tolist()
 
 
 def test_consumed_accesses_of_other_spaces_are_ignored():

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ... import metrics as m
 from ...stream import OP_LD, OP_ST, SP_GLOBAL, WarpAccesses
-from ..scheduling import BlockPlacer, ProgramFlow, occupancy, warp_history
+from ..scheduling import BlockPlacer, ProgramFlow, WarpCarry, occupancy, warp_history
 from ...gpus import DEFAULT_GPU, GpcLayout, GpuProfile
 from .config import CacheGeometry, CacheTuning, numba_config
 from .passes import (ANY_SM, DIRTY, E_MERGE, E_STEP, EPISODE_LINES, EPISODES, G_L1_SETS, G_L2_SETS, K_DRAM_READ,
@@ -58,12 +58,18 @@ class TrafficEstimate(BaseModel):
 
 class CacheModel:
     """Feed it a launch's global warp accesses in block order (`consume`, as memsim.engine.trace
-    streams them), then read the modeled counters (`result`)."""
+    streams them), then read the modeled counters (`result`).
+
+    Windows end where the engine's chunks of whole blocks end. A chunk may come in parts
+    (WarpAccesses.ends_chunk False); they wait for the rest of their chunk, unless the chunk
+    has made more than `split_rows` accesses: then what came is modeled at once, the last
+    block placed and ordered as far as it went (its warps' steps go on in the next window),
+    so no more than about `split_rows` + the window's accesses are ever held."""
 
     def __init__(self, profile: str | GpuProfile = DEFAULT_GPU, *, threads_per_block: int, registers_per_thread: int = 32,
                  shared_per_block: int = 0, flow: ProgramFlow | None = None,
                  blocks: int | None = None, tuning: CacheTuning | None = None,
-                 watched_blocks: np.ndarray | None = None):
+                 watched_blocks: np.ndarray | None = None, split_rows: int | None = None):
         self.geometry = CacheGeometry.for_gpu(profile)
         self.tuning = tuning or CacheTuning.for_gpu(profile)
         g, t = self.geometry, self.tuning
@@ -78,6 +84,12 @@ class CacheModel:
                         if t.gpc_domains and g.gpcs is not None else np.zeros(g.sm_count, np.int64))
         self.pending: list[WarpAccesses] = []
         self.pending_rows = 0
+        self.split_rows = split_rows
+        self.chunk_rows = 0          # accesses of the chunk in progress (since its last split)
+        self.chunk_seen = False      # the chunk in progress has made an access
+        self.last_block = -1
+        self.carry = WarpCarry()     # the warps of a block left unfinished by a split window
+        self.held_length = 0         # ... and its length in steps so far
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cache-model")
         self.in_progress: deque[Future] = deque()
         self.next_block = 0
@@ -86,17 +98,27 @@ class CacheModel:
         self.watched_loads: list[LoadOutcomes] = []
 
     def consume(self, accesses: WarpAccesses) -> None:
-        """Take the next whole blocks' accesses (any spaces; only global ones are modeled).
-        Windows are modeled on a worker thread while the emulator goes on."""
+        """Take the next whole blocks' accesses, or a part of them (any spaces; only global ones
+        are modeled). Windows are modeled on a worker thread while the emulator goes on."""
+        ends_chunk = accesses.ends_chunk
         glob = accesses.space == SP_GLOBAL
         if not glob.all():
             accesses = WarpAccesses(*(getattr(accesses, f)[glob] for f in _FIELDS))
-        if len(accesses) == 0:
+        if len(accesses):
+            self.pending.append(accesses)
+            self.pending_rows += len(accesses)
+            self.chunk_rows += len(accesses)
+            self.chunk_seen, self.last_block = True, int(accesses.block[-1])
+        if not ends_chunk:
+            if self.split_rows is not None and self.chunk_rows > self.split_rows:
+                self._submit(open_last=True)
+                self.chunk_rows = 0
             return
-        self.pending.append(accesses)
-        self.pending_rows += len(accesses)
+        seen, self.chunk_seen, self.chunk_rows = self.chunk_seen, False, 0
+        if not seen or not self.pending:
+            return
         first_pending = self.pending[0].block[0]
-        if (accesses.block[-1] - first_pending + 1 >= self.wave_blocks
+        if (self.last_block - first_pending + 1 >= self.wave_blocks
                 or self.pending_rows >= self.tuning.window_requests):
             self._submit()
 
@@ -122,22 +144,23 @@ class CacheModel:
         finally:
             self.worker.shutdown(wait=True, cancel_futures=True)
 
-    def _submit(self) -> None:
+    def _submit(self, open_last: bool = False) -> None:
         if not self.pending:
             return
         if not self.tuning.background:
-            self._model(self.pending)
+            self._model(self.pending, open_last)
         else:
             if len(self.in_progress) >= 2:       # keep at most a few windows of trace in memory
                 self.in_progress.popleft().result()
-            self.in_progress.append(self.worker.submit(self._model, self.pending))
+            self.in_progress.append(self.worker.submit(self._model, self.pending, open_last))
         self.pending, self.pending_rows = [], 0
 
-    def _model(self, parts: list[WarpAccesses]) -> None:
-        """Order one window of whole blocks in time and run it through the caches."""
+    def _model(self, parts: list[WarpAccesses], open_last: bool = False) -> None:
+        """Order one window of whole blocks in time and run it through the caches (`open_last`:
+        the last block's accesses may go on in the next window)."""
         acc = WarpAccesses(*(np.concatenate([getattr(p, f) for p in parts]) for f in _FIELDS[:-1]),
                            addresses=np.zeros((0, 32), np.int64))
-        sm, slot, step, group, by_time, by_sm = self._schedule(acc)
+        sm, slot, step, group, by_time, by_sm = self._schedule(acc, open_last)
         if len(parts) <= 2:
             addresses, more = parts[0].addresses, parts[-1].addresses if len(parts) == 2 else _NO_ROWS
         else:
@@ -177,17 +200,20 @@ class CacheModel:
         return LoadOutcomes(*(np.concatenate([getattr(p, f) for p in parts])
                               for f in ("block", "warp", "pc", "past_l1")))
 
-    def _schedule(self, acc: WarpAccesses) -> tuple[np.ndarray, ...]:
+    def _schedule(self, acc: WarpAccesses, open_last: bool = False) -> tuple[np.ndarray, ...]:
         """(SM, step and lock-step group of each access; the accesses' order in time, and in
-        time SM by SM) for whole blocks in launch order."""
-        history = warp_history(acc.block, acc.warp, acc.pc, acc.op == OP_LD, self.flow)
-        steps = history.step
+        time SM by SM) for blocks in launch order, the first one possibly begun in the window
+        before, the last one (`open_last`) possibly to go on in the next."""
         last_block = int(acc.block[-1])
+        carry_out = WarpCarry(last_block) if open_last else None
+        history = warp_history(acc.block, acc.warp, acc.pc, acc.op == OP_LD, self.flow, self.carry, carry_out)
+        steps = history.step
         lengths = np.zeros(last_block + 1 - self.next_block, np.int64)
         np.maximum.at(lengths, acc.block - self.next_block, steps + 1)
-        sm_of, slot_of, start_of = self.placer.place(lengths)
+        sm_of, slot_of, start_of = self._place(lengths, open_last)
         local = acc.block - self.next_block
-        self.next_block = last_block + 1
+        self.carry = carry_out or WarpCarry()
+        self.next_block = last_block if open_last else last_block + 1
         sm, time, first_wave = sm_of[local], start_of[local] + steps, start_of[local] == 0
         resynced = history.resynced if self.tuning.merge_after_barrier else np.zeros(len(steps), np.bool_)
         loose = np.zeros(len(steps), np.bool_)
@@ -208,6 +234,27 @@ class CacheModel:
         by_time = np.lexsort((acc.warp, slot, sm, time))
         by_sm = np.lexsort((acc.warp, slot, time, sm))
         return sm, slot, time, group, by_time, by_sm
+
+
+    def _place(self, lengths: np.ndarray, open_last: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """BlockPlacer.place, where the first block may be one a split window placed already
+        (the placer holds its slot until its length is known) and the last may stay open."""
+        held = self.placer.held
+        if held is None:
+            placed = self.placer.place(lengths, hold_last=open_last)
+        else:
+            lengths[0] = max(lengths[0], self.held_length)
+            still_open = open_last and len(lengths) == 1
+            if not still_open:
+                self.placer.release(int(lengths[0]))
+            rest = self.placer.place(lengths[1:], hold_last=open_last)
+            first = (np.array([held[2]], np.int64), np.array([held[1]], np.int64), np.array([held[0]], np.int64))
+            placed = tuple(np.concatenate([f, r]) for f, r in zip(first, rest))
+            if still_open:
+                self.placer.held = held
+        if open_last:
+            self.held_length = int(lengths[-1])
+        return placed
 
 
 @dataclass
