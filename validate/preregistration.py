@@ -33,6 +33,11 @@ PREDICTED = (m.DURATION, m.FORMULA_DURATION, m.L1_HIT, m.L1_MISS, m.L2_READ, m.L
 # The time issue's targets (issue 24, "Done means"): metric -> (tolerance, required share).
 TARGETS = {m.DURATION: (0.25, 0.85), m.FORMULA_DURATION: (0.25, 0.85), m.L2_READ: (0.05, 0.90),
            m.L2_WRITE: (0.05, 0.90), m.DRAM_READ: (0.10, 0.90), m.DRAM_WRITE: (0.20, 0.90)}
+# Differences under which a metric is not repeatable on the GPU: DRAM writes of 0.02-0.27 MiB come
+# and go between runs of one read-only kernel (gpu/cache_probe/h100_dirty_start_results.json, one
+# pass) and small kernels' writes vary 0.3x-2.4x between runs (docs/hardware.md). Reported beside
+# the strict figure, never instead of it; fixed in session 12 before prereg4's predictions.
+NOISE_FLOOR = {m.DRAM_WRITE: 256 * 1024}
 SWEEP_TAG = "sweep:"
 
 
@@ -101,6 +106,8 @@ class MetricScore(BaseModel):
     median_error: float
     worst_error: float
     spearman: float | None = None
+    within_or_floor: float | None = Field(None, description="share within the tolerance or within the metric's "
+                                                            "NOISE_FLOOR in absolute terms")
 
 
 class SweepScore(BaseModel):
@@ -152,9 +159,11 @@ def _metric_score(metric: str, pairs: list[tuple[float, float]]) -> MetricScore:
     predicted, truth = np.array(pairs).T
     err = np.abs(predicted / truth - 1.0)
     tolerance, required = TARGETS[metric]
+    floor = NOISE_FLOOR.get(metric)
+    floored = None if floor is None else float(np.mean((err <= tolerance) | (np.abs(predicted - truth) <= floor)))
     return MetricScore(metric=metric, cases=len(err), within=float(np.mean(err <= tolerance)), tolerance=tolerance,
                        required=required, within_50=float(np.mean(err <= 0.5)), median_error=float(np.median(err)),
-                       worst_error=float(err.max()), spearman=spearman(predicted, truth))
+                       worst_error=float(err.max()), spearman=spearman(predicted, truth), within_or_floor=floored)
 
 
 def spearman(a, b) -> float | None:
@@ -249,8 +258,11 @@ def command_score(args) -> int:
     console = Console()
     console.print(table(f"pre-registered {predictions.model} predictions of {predictions.commit[:12]} "
                         f"({predictions.date}) against the {gpu} recordings",
-                        ["metric", "cases", "within", "target", "within 50%", "median", "worst", "Spearman"],
+                        ["metric", "cases", "within", "target", "within or under the noise floor", "within 50%",
+                         "median", "worst", "Spearman"],
                         [[s.metric, str(s.cases), f"{s.within:.1%}", f"{s.required:.0%} within {s.tolerance:.0%}",
+                          "-" if s.within_or_floor is None else
+                          f"{s.within_or_floor:.1%} (±{NOISE_FLOOR[s.metric] / 2**20:.2f} MiB)",
                           f"{s.within_50:.1%}", f"{s.median_error:.1%}", f"{s.worst_error:.0%}",
                           "-" if s.spearman is None else f"{s.spearman:.3f}"] for s in result.metrics]))
     if result.sweeps:
