@@ -16,6 +16,7 @@ from memsim.prediction import model_traffic, simulate_with_caches
 from memsim.launch import LaunchSpec
 from memsim.model.scheduling import BlockPlacer, ProgramFlow, WarpCarry, occupancy, warp_history
 from memsim.engine.trace import WarpAccesses
+from tests.helpers.profiles import one_pass
 from tests.helpers import ROOT
 
 PROBE = ROOT / "gpu" / "cache_probe"
@@ -88,7 +89,7 @@ def test_column_reads_hit_l1_and_their_partner_sectors_hit_l2():
 def test_evicted_dirty_lines_are_dram_writes():
     small_l2 = CacheTuning.for_gpu("H100").model_copy(update={"l2_capacity_scale": 0.02})          # 512 KB for a 1 MB copy
     spec = catalog.get("copy_row").launch(nx=512)
-    t = model_traffic(spec, tuning=small_l2)
+    t = model_traffic(spec, gpu=one_pass("H100"), tuning=small_l2)     # no foreign dirty lines to fill it
     assert 0 < t.dram_write_bytes < 512 * 512 * 4
     assert model_traffic(spec).dram_write_bytes == 0
 

@@ -11,19 +11,18 @@ import pytest
 from memsim import catalog
 from memsim import metrics as m
 from memsim.launch import LaunchSpec
-from memsim.gpus import load
 from memsim.model.cache import CacheTuning
 from memsim.prediction import model_traffic, simulate_with_caches
 from memsim.timing.machine import MEM_DRAM_BYTES, memory_table
 from tests.helpers import ROOT
+from tests.helpers.profiles import one_pass
 
 PROBE = ROOT / "gpu" / "cache_probe"
 SOURCE = (PROBE / "writeback_probe.py").read_text().split("r'''")[1].split("'''")[0]
 RECORDED = json.loads((PROBE / "h100_writeback_results.json").read_text())["launches"]
 DIRTY_START = json.loads((PROBE / "h100_dirty_start_results.json").read_text())["launches"]
 MIB = 1 << 20
-H100 = load("H100")
-ONE_PASS = H100.model_copy(update={"l2": H100.l2.model_copy(update={"dirty_at_profiled_launch_bytes": 0})})
+ONE_PASS = one_pass("H100")
 
 
 def recorded(kernel: str, mb: int) -> float:
