@@ -84,6 +84,8 @@ class L2(BaseModel):
     atomic_unit_bytes: int = Field(gt=0, description="aligned address range whose atomic packets one L2 atomic "
                                                      "unit applies one after another (memsim.metrics."
                                                      "ATOMIC_UNIT_SIZES)")
+    atomic_units_pair: bool = Field(False, description="the four 256-byte atomic units of an aligned KiB pair up "
+                                                       "(0 with 3, 1 with 2): memsim.engine.count.paired_unit")
 
 
 class GpcLayout(BaseModel):

@@ -411,7 +411,8 @@ def _atomic_ns(report: KernelReport, profile: GpuProfile, boost: bool = False) -
     an integer operation completes within the packet's cycle). The launch-wide busiest unit and sector come from the emulator
     (memsim.metrics.ATOMIC_CONTENTION); a report without them is charged as if every packet
     went to one unit (an upper bound)."""
-    busiest = report.metrics.get(m.ATOMIC_BUSIEST_UNIT.get(profile.l2.atomic_unit_bytes, ""))
+    busiest = report.metrics.get(m.ATOMIC_BUSIEST_PAIRED if profile.l2.atomic_units_pair
+                                 else m.ATOMIC_BUSIEST_UNIT.get(profile.l2.atomic_unit_bytes, ""))
     if busiest is None:
         busiest = sum(ins.sectors for ins in report.instructions
                       if ins.space == "global" and ins.op in ("atom", "red"))
