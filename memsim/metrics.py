@@ -108,7 +108,10 @@ ATOMIC_FLOAT_CHAIN = "memsim__atomic_float_packets_busiest_sector.max"
 # The same with 256-byte units that pair up within each aligned KiB, units 0 and 3 and units 1 and 2
 # (the parity of address bits 8 and 9): measured with gpu/probes/atomic_probe.cu (l2.atomic_units_pair)
 ATOMIC_BUSIEST_PAIRED = "memsim__atomic_packets_busiest_256b_paired.max"
-ATOMIC_CONTENTION = [*ATOMIC_BUSIEST_UNIT.values(), ATOMIC_BUSIEST_PAIRED, ATOMIC_FLOAT_CHAIN]
+# ... of which full packets (an operation on every word of their sector: applied faster)
+ATOMIC_BUSIEST_PAIRED_FULL = "memsim__atomic_full_packets_busiest_256b_paired.max"
+ATOMIC_CONTENTION = [*ATOMIC_BUSIEST_UNIT.values(), ATOMIC_BUSIEST_PAIRED, ATOMIC_BUSIEST_PAIRED_FULL,
+                     ATOMIC_FLOAT_CHAIN]
 # Wavefronts of shared-memory atomics (ATOMS) through the shared-memory data path, counted as
 # for shared stores; ncu's l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom is not recorded.
 SHARED_ATOM_WAVEFRONTS = "memsim__shared_atom_wavefronts.sum"

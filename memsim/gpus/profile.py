@@ -123,6 +123,11 @@ class Throughput(BaseModel):
     issue_per_clk_per_sm: float = Field(gt=0, description="warp instructions issued per SM cycle (schedulers)")
     l2_atomic_packet_cycles: float = Field(gt=0, description="SM cycles an L2 atomic unit spends on one packet of "
                                                              "a global atomic (one sector, one operation per word)")
+    l2_atomic_full_packet_cycles: float | None = Field(None, gt=0, description="the same for a packet with an "
+                                                       "operation on every word of its sector (None: as any other)")
+    l2_atomic_packets_per_clk: float | None = Field(None, gt=0, description="global atomic packets the whole L2 "
+                                                    "applies per SM cycle when they spread over many units (None: "
+                                                    "not measured, no such limit)")
 
 
 class Latency(BaseModel):

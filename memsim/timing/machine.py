@@ -177,7 +177,8 @@ def atomic_unit_cycles(report: KernelReport, profile: GpuProfile, sharers: float
     """SM cycles (at `mhz`: the float add's latency is a time, the unit's packet rate SM cycles) that one of this SM's global atomic packets holds the launch's
     busiest L2 atomic unit, as this SM's share of it: the unit applies its packets one after
     another (l2_atomic_packet_cycles each, or for floating-point adds on one sector
-    l2_atomic_float_ns), it takes `busiest / packets` of the launch's packets, and this SM has
+    l2_atomic_float_ns), it takes `busiest / packets` of the launch's packets (and the whole L2
+    applies at most l2_atomic_packets_per_clk, where they spread), and this SM has
     1 / `sharers` of them (gpu/probes/atomic_probe.cu, docs/time-model.md "Atomics"). 0 without
     atomics."""
     get = lambda name: float(report.metrics.get(name, 0.0))   # noqa: E731
@@ -186,6 +187,11 @@ def atomic_unit_cycles(report: KernelReport, profile: GpuProfile, sharers: float
         return 0.0
     l2 = profile.l2
     busiest = get(m.ATOMIC_BUSIEST_PAIRED if l2.atomic_units_pair else m.ATOMIC_BUSIEST_UNIT[l2.atomic_unit_bytes])
-    unit = busiest * profile.throughput.l2_atomic_packet_cycles
+    tp = profile.throughput
+    full = get(m.ATOMIC_BUSIEST_PAIRED_FULL) if l2.atomic_units_pair and tp.l2_atomic_full_packet_cycles else 0.0
+    unit = (busiest - full) * tp.l2_atomic_packet_cycles + full * (tp.l2_atomic_full_packet_cycles or 0.0)
     chain = get(m.ATOMIC_FLOAT_CHAIN) * profile.latency.l2_atomic_float_ns * mhz / 1e3
-    return max(unit, chain) / packets * sharers
+    per_packet = max(unit, chain) / packets
+    if profile.throughput.l2_atomic_packets_per_clk:   # the whole L2's rate, where packets spread
+        per_packet = max(per_packet, profile.clocks.sm_base_mhz / mhz / profile.throughput.l2_atomic_packets_per_clk)
+    return per_packet * sharers
