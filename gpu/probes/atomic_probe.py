@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 
@@ -154,5 +152,75 @@ def record(path: Path, space: str = "") -> None:
     print(f"wrote {path}: {sum(1 for r in rows if not r['error'])} of {len(rows)} cases measured")
 
 
-if __name__ == "__main__" and len(sys.argv) > 1 and sys.argv[1] == "record":
-    record(Path(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else "")
+def _durations(data: dict) -> dict[str, dict]:
+    """{case name: {ns: median duration, packets: global atomic packets, params, metrics}}."""
+    out = {}
+    for c in data["cases"]:
+        if c["error"] or not c["durations"]:
+            continue
+        m = c["metrics"]
+        packets = (m.get("l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum", 0)
+                   + m.get("l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum", 0))
+        requests = (m.get("l1tex__t_requests_pipe_lsu_mem_global_op_red.sum", 0)
+                    + m.get("l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum", 0))
+        out[c["name"]] = dict(ns=statistics.median(c["durations"]), packets=packets, requests=requests,
+                              params=c["params"], metrics=m)
+    return out
+
+
+def probe_figures(data: dict, floor_ns: float, base_mhz: float) -> dict[str, float]:
+    """The figures the timing simulation reads, from a recording (`floor_ns`: the empty kernel's
+    ncu duration, subtracted where a case is not measured as a slope)."""
+    d = _durations(data)
+    slope = lambda name: ((d[f"{name}_x2"]["ns"] - d[f"{name}_x1"]["ns"])      # noqa: E731
+                          / (d[f"{name}_x2"]["packets"] - d[f"{name}_x1"]["packets"]))
+    per_packet = lambda name: (d[name]["ns"] - floor_ns) / d[name]["packets"]   # noqa: E731
+    per_request = lambda name: (d[name]["ns"] - floor_ns) / d[name]["requests"]  # noqa: E731
+    out = {f"same_address_ns_per_packet_b{b}": slope(f"same_red_b{b}") for b in (1, 8, SMS)}
+    out.update({f"same_address_float_ns_per_packet_b{b}": slope(f"same_redf_b{b}") for b in (1, 8, SMS)})
+    unit_ns = out[f"same_address_ns_per_packet_b{SMS}"]
+    out["unit_cycles_per_packet"] = unit_ns * base_mhz / 1e3
+    full = [per_packet(n) for n in ("sector_red_l4", "line_red", "range_red_128")]
+    out["full_packet_ns"] = sum(full) / len(full)
+    out["full_packet_cycles"] = out["full_packet_ns"] * base_mhz / 1e3
+    out["partial_packet_ns"] = sum(per_packet(n) for n in ("sector_red_l8", "sector_red_l16", "range_red_256")) / 3
+    out["one_sm_ns_per_packet"] = per_packet("spread_red_b1")
+    out["l2_packets_per_ns"] = 1 / per_packet("spread_red_b132")
+    out["l2_packets_per_cycle"] = out["l2_packets_per_ns"] * 1e3 / base_mhz
+    # units an instruction's 32 one-operation packets spread over: 32 packets x the unit's time /
+    # the time an instruction takes
+    for name in ("range_red_512", "range_red_1024", "range_red_1024_at256", "range_red_1024_at512",
+                 "range_red_1024_at1024", "range_red_1024_at65536"):
+        out[f"units_{name}"] = d[name]["packets"] / d[name]["requests"] * unit_ns / per_request(name)
+    out["atom_round_trip_ns"] = (d["chain_same_w1"]["ns"] - floor_ns) / d["chain_same_w1"]["params"]["iters"] - 32 * unit_ns
+    for name, c in d.items():
+        if c["params"]["space"] == "shared":
+            inst = c["metrics"]["sm__sass_inst_executed_op_shared_atom.sum"]
+            wf = c["metrics"]["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum"]
+            out[f"wavefronts_per_instruction_{name}"] = wf / inst
+            out[f"sm_cycles_per_wavefront_{name}"] = (c["ns"] - floor_ns) * base_mhz / 1e3 / (wf / c["params"]["blocks"])
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    rec = sub.add_parser("record", help="measure on this machine's GPU (ncu, CuPy)")
+    rec.add_argument("out", type=Path)
+    rec.add_argument("space", nargs="?", default="", help="global or shared: only those cases")
+    der = sub.add_parser("derive", help="print the figures of a recording")
+    der.add_argument("recording", type=Path)
+    args = parser.parse_args()
+    if args.command == "record":
+        record(args.out, args.space)
+        return
+    from gpu.versions import gpu_slug
+    from memsim.gpus import load
+    data = json.loads(args.recording.read_text())
+    profile = load(gpu_slug(data["gpu"]))
+    for name, value in probe_figures(data, profile.launch.kernel_floor_ns, profile.clocks.sm_base_mhz).items():
+        print(f"{name:58s} {value:10.3f}")
+
+
+if __name__ == "__main__":
+    main()

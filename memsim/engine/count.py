@@ -212,6 +212,22 @@ def paired_unit(addresses: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
+def shared_atomic_add_wavefronts(addrs, active, bank_load):
+    """Wavefronts of a 4-byte ATOMS.ADD: the most active lanes on any one bank, lanes on the same
+    word included (measured on the H100 with gpu/probes/atomic_probe.cu: k lanes on one word cost
+    k wavefronts, ncu's l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom)."""
+    for b in range(BANKS):
+        bank_load[b] = 0
+    worst = 0
+    for lane in range(32):
+        if (active >> lane) & 1:
+            b = (addrs[lane] >> 2) % BANKS
+            bank_load[b] += 1
+            worst = max(worst, bank_load[b])
+    return worst
+
+
+@njit(cache=True)
 def shared_phase_lanes(width, is_store):
     """Lanes whose accesses can share a wavefront: a whole warp for accesses of up to 4 bytes,
     half-warps for 8-byte accesses and 16-byte loads (a 16-byte load's two quarters merge or

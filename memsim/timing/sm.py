@@ -79,8 +79,12 @@ def _memory(kind, pc, aux, level, t, mem, cfg, queues, carry):
     busy = lines * cfg[C_WAVEFRONT]
     queues[0] = start + busy
     queues[3] += busy
-    # each line of a request adds latency beyond its pipe slot (measured: gpu/probes/sm_probe.cu)
-    done_l1 = queues[0] + (lines - 1.0) * cfg[C_LINE_LATENCY]
+    # each line of a request adds latency beyond its pipe slot (measured: gpu/probes/sm_probe.cu);
+    # an atomic's packets only pass through (gpu/probes/atomic_probe.cu: a chain of ATOMs of 32
+    # packets takes the L2 latency and the unit's 32 packets, no more)
+    done_l1 = queues[0]
+    if kind != W_GLOBAL_ATOMIC:
+        done_l1 += (lines - 1.0) * cfg[C_LINE_LATENCY]
     if kind == W_LOCAL_LOAD or kind == W_LOCAL_STORE:
         return done_l1 + cfg[C_L1_HIT], start + cfg[C_READ]
     # bandwidth: this request's expected share of L2 sectors and DRAM bytes
@@ -100,9 +104,10 @@ def _memory(kind, pc, aux, level, t, mem, cfg, queues, carry):
     if kind == W_GLOBAL_ATOMIC and mem[pc, MEM_ATOMIC] > 0:
         # the launch's busiest L2 atomic unit applies its packets one after another; this SM holds
         # its share of it (mem[pc, MEM_ATOMIC] per packet: machine.atomic_unit_cycles), and an
-        # ATOM's result comes back after its packets have been applied
-        a_start = max(done_l1, queues[6])
-        queues[6] = a_start + aux * mem[pc, MEM_ATOMIC]
+        # ATOM's result comes back after its packets have been applied. The unit takes the first
+        # packet as the L1 sends it: the two overlap, the slower one sets the pace
+        a_start = max(start, queues[6])
+        queues[6] = max(a_start + aux * mem[pc, MEM_ATOMIC], done_l1)
         return max(queues[6] + cfg[C_L2_HIT], done_l1 + cfg[C_L2_HIT], queues[1] + cfg[C_L1_HIT]), start + cfg[C_READ]
     # latency: which level serves this request (the cache model's, else error diffusion per pc)
     if level == 0:
