@@ -113,7 +113,9 @@ ATOMIC_BUSIEST_PAIRED_FULL = "memsim__atomic_full_packets_busiest_256b_paired.ma
 ATOMIC_CONTENTION = [*ATOMIC_BUSIEST_UNIT.values(), ATOMIC_BUSIEST_PAIRED, ATOMIC_BUSIEST_PAIRED_FULL,
                      ATOMIC_FLOAT_CHAIN]
 # Wavefronts of shared-memory atomics (ATOMS) through the shared-memory data path, counted as
-# for shared stores; ncu's l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom is not recorded.
+# for shared stores, but a 4-byte ATOMS.ADD (SASS engine) a wavefront per lane of its busiest bank:
+# ncu's l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom per instruction in the atomic probe's
+# recording (gpu/probes/h100_atomic_probe.json, tests/timing/test_atomic_probe.py), not in validate/data.
 SHARED_ATOM_WAVEFRONTS = "memsim__shared_atom_wavefronts.sum"
 UNCHECKED = [PTX_WARP_INSTRUCTIONS, PTX_THREAD_INSTRUCTIONS, GLOBAL_ATOM_REQUESTS,
              LOCAL_LD_REQUESTS, LOCAL_ST_REQUESTS, SHARED_LD_IDEAL_WAVEFRONTS,

@@ -3,6 +3,8 @@ into ATOM and RED, their requests and packets (ncu's sectors), shared atomics, a
 contention (memsim.metrics.ATOMIC_CONTENTION) that the time model reads."""
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 import pytest
 

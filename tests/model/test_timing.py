@@ -263,4 +263,6 @@ def test_contended_atomics_take_longer_than_spread_ones(engine):
         report = memsim.simulate(CONTENDED, "k_add", 256, 256, [bins, fbins, np.int32(nbins), np.int32(use_float)],
                                  engine=engine)
         times[nbins, use_float] = predict_time(report, None, H100).duration_ns
-    assert times[1, 1] > times[1, 0] > times[8, 0] > times[1024, 0]
+    # 8 words of one sector against 1,024 bins: no order, their packets are full ones (0.971
+    # cycles each, gpu/probes/atomic_probe.cu) against 4 KiB's busiest paired unit
+    assert times[1, 1] > times[1, 0] > max(times[8, 0], times[1024, 0])
