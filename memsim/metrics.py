@@ -105,9 +105,17 @@ ATOMICS = [GLOBAL_ATOM_REQUESTS_NCU, GLOBAL_ATOM_SECTORS, GLOBAL_RED_REQUESTS, G
 ATOMIC_UNIT_SIZES = (128, 256, 512, 1024, 2048)
 ATOMIC_BUSIEST_UNIT = {size: f"memsim__atomic_packets_busiest_{size}b.max" for size in ATOMIC_UNIT_SIZES}
 ATOMIC_FLOAT_CHAIN = "memsim__atomic_float_packets_busiest_sector.max"
-ATOMIC_CONTENTION = [*ATOMIC_BUSIEST_UNIT.values(), ATOMIC_FLOAT_CHAIN]
+# The same with 256-byte units that pair up within each aligned KiB, units 0 and 3 and units 1 and 2
+# (the parity of address bits 8 and 9): measured with gpu/probes/atomic_probe.cu (l2.atomic_units_pair)
+ATOMIC_BUSIEST_PAIRED = "memsim__atomic_packets_busiest_256b_paired.max"
+# ... of which full packets (an operation on every word of their sector: applied faster)
+ATOMIC_BUSIEST_PAIRED_FULL = "memsim__atomic_full_packets_busiest_256b_paired.max"
+ATOMIC_CONTENTION = [*ATOMIC_BUSIEST_UNIT.values(), ATOMIC_BUSIEST_PAIRED, ATOMIC_BUSIEST_PAIRED_FULL,
+                     ATOMIC_FLOAT_CHAIN]
 # Wavefronts of shared-memory atomics (ATOMS) through the shared-memory data path, counted as
-# for shared stores; ncu's l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom is not recorded.
+# for shared stores, but a 4-byte ATOMS.ADD (SASS engine) a wavefront per lane of its busiest bank:
+# ncu's l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom per instruction in the atomic probe's
+# recording (gpu/probes/h100_atomic_probe.json, tests/timing/test_atomic_probe.py), not in validate/data.
 SHARED_ATOM_WAVEFRONTS = "memsim__shared_atom_wavefronts.sum"
 UNCHECKED = [PTX_WARP_INSTRUCTIONS, PTX_THREAD_INSTRUCTIONS, GLOBAL_ATOM_REQUESTS,
              LOCAL_LD_REQUESTS, LOCAL_ST_REQUESTS, SHARED_LD_IDEAL_WAVEFRONTS,

@@ -108,14 +108,15 @@ def global_sectors(addrs, active, width, scratch):
 
 
 # Launch-wide tally of global atomic packets per 32-byte sector (atomic_packets): rows of
-# [sector + 1 (0: free), packets, packets of floating-point operations], open addressing.
+# [sector + 1 (0: free), packets, packets of floating-point operations, full packets (one
+# operation on every word of the sector)], open addressing.
 ATOMIC_SLOTS = 1 << 16
-A_KEY, A_PACKETS, A_FLOAT = range(3)
+A_KEY, A_PACKETS, A_FLOAT, A_FULL = range(4)
 
 
 def new_atomic_table(has_global_atomics: bool) -> np.ndarray:
     """The tally of one launch (one row where the kernel has no global atomic: never written)."""
-    return np.zeros((ATOMIC_SLOTS if has_global_atomics else 1, 3), dtype=np.int64)
+    return np.zeros((ATOMIC_SLOTS if has_global_atomics else 1, 4), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -137,21 +138,27 @@ def atomic_packets(addrs, active, width, scratch, table, is_float):
     while i < n:
         sector = scratch[i] >> 5
         worst = 0
+        fewest = 32
+        words = 0
         j = i
         while j < n and (scratch[j] >> 5) == sector:
             k = j + 1
             while k < n and scratch[k] == scratch[j]:
                 k += 1
             worst = max(worst, k - j)
+            fewest = min(fewest, k - j)
+            words += 1
             j = k
         packets += worst
-        _tally_atomic(table, sector, worst, is_float)
+        # the first `fewest` packets carry an operation for every word of the sector
+        full = fewest if words * width == SECTOR_BYTES else 0
+        _tally_atomic(table, sector, worst, is_float, full)
         i = j
     return packets, (distinct * width + SECTOR_BYTES - 1) // SECTOR_BYTES, distinct
 
 
 @njit(cache=True)
-def _tally_atomic(table, sector, packets, is_float):
+def _tally_atomic(table, sector, packets, is_float, full):
     slots = table.shape[0]
     if slots < 2:
         return
@@ -162,6 +169,7 @@ def _tally_atomic(table, sector, packets, is_float):
         if key == sector + 1 or key == 0:
             table[at, A_KEY] = sector + 1
             table[at, A_PACKETS] += packets
+            table[at, A_FULL] += full
             if is_float:
                 table[at, A_FLOAT] += packets
             return
@@ -178,13 +186,45 @@ def atomic_contention(table: np.ndarray) -> dict[str, int]:
     sectors = table[used, A_KEY] - 1
     packets, floats = table[used, A_PACKETS], table[used, A_FLOAT]
     out = {m.ATOMIC_FLOAT_CHAIN: int(floats.max()) if len(floats) else 0}
-    for unit, name in m.ATOMIC_BUSIEST_UNIT.items():
+    addresses = sectors * SECTOR_BYTES
+    units = {name: addresses // unit for unit, name in m.ATOMIC_BUSIEST_UNIT.items()}
+    units[m.ATOMIC_BUSIEST_PAIRED] = paired_unit(addresses)
+    out[m.ATOMIC_BUSIEST_PAIRED_FULL] = 0
+    for name, unit in units.items():
         if not len(sectors):
             out[name] = 0
             continue
-        _, which = np.unique(sectors * SECTOR_BYTES // unit, return_inverse=True)
-        out[name] = int(np.bincount(which, weights=packets).max())
+        _, which = np.unique(unit, return_inverse=True)
+        per_unit = np.bincount(which, weights=packets)
+        out[name] = int(per_unit.max())
+        if name == m.ATOMIC_BUSIEST_PAIRED:
+            out[m.ATOMIC_BUSIEST_PAIRED_FULL] = int(np.bincount(which, weights=table[used, A_FULL])[per_unit.argmax()])
     return out
+
+
+def paired_unit(addresses: np.ndarray) -> np.ndarray:
+    """The L2 atomic unit of each byte address where the four 256-byte units of an aligned KiB
+    pair up (0 with 3, 1 with 2: the parity of address bits 8 and 9). Measured on the H100
+    (gpu/probes/atomic_probe.cu): 32 lanes over an aligned KiB take two units' time wherever the
+    KiB lies, the same KiB shifted by 512 bytes four units' (and by 256 bytes two)."""
+    addresses = np.asarray(addresses, np.int64)
+    return (addresses >> 10) * 2 + (((addresses >> 8) ^ (addresses >> 9)) & 1)
+
+
+@njit(cache=True)
+def shared_atomic_add_wavefronts(addrs, active, bank_load):
+    """Wavefronts of a 4-byte ATOMS.ADD: the most active lanes on any one bank, lanes on the same
+    word included (measured on the H100 with gpu/probes/atomic_probe.cu: k lanes on one word cost
+    k wavefronts, ncu's l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom)."""
+    for b in range(BANKS):
+        bank_load[b] = 0
+    worst = 0
+    for lane in range(32):
+        if (active >> lane) & 1:
+            b = (addrs[lane] >> 2) % BANKS
+            bank_load[b] += 1
+            worst = max(worst, bank_load[b])
+    return worst
 
 
 @njit(cache=True)

@@ -88,6 +88,8 @@ class L2(BaseModel):
         0, ge=0, description="dirty bytes, not the kernel's, the L2 holds when a launch profiled in "
                              "several ncu replay passes starts; evicted like the kernel's own lines, "
                              "they are DRAM writes of the launch (gpu/cache_probe/dirty_start_probe.py)")
+    atomic_units_pair: bool = Field(False, description="the four 256-byte atomic units of an aligned KiB pair up "
+                                                       "(0 with 3, 1 with 2): memsim.engine.count.paired_unit")
 
 
 class GpcLayout(BaseModel):
@@ -125,6 +127,11 @@ class Throughput(BaseModel):
     issue_per_clk_per_sm: float = Field(gt=0, description="warp instructions issued per SM cycle (schedulers)")
     l2_atomic_packet_cycles: float = Field(gt=0, description="SM cycles an L2 atomic unit spends on one packet of "
                                                              "a global atomic (one sector, one operation per word)")
+    l2_atomic_full_packet_cycles: float | None = Field(None, gt=0, description="the same for a packet with an "
+                                                       "operation on every word of its sector (None: as any other)")
+    l2_atomic_packets_per_clk: float | None = Field(None, gt=0, description="global atomic packets the whole L2 "
+                                                    "applies per SM cycle when they spread over many units (None: "
+                                                    "not measured, no such limit)")
 
 
 class Latency(BaseModel):

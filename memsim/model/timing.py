@@ -411,12 +411,18 @@ def _atomic_ns(report: KernelReport, profile: GpuProfile, boost: bool = False) -
     an integer operation completes within the packet's cycle). The launch-wide busiest unit and sector come from the emulator
     (memsim.metrics.ATOMIC_CONTENTION); a report without them is charged as if every packet
     went to one unit (an upper bound)."""
-    busiest = report.metrics.get(m.ATOMIC_BUSIEST_UNIT.get(profile.l2.atomic_unit_bytes, ""))
+    busiest = report.metrics.get(m.ATOMIC_BUSIEST_PAIRED if profile.l2.atomic_units_pair
+                                 else m.ATOMIC_BUSIEST_UNIT.get(profile.l2.atomic_unit_bytes, ""))
     if busiest is None:
         busiest = sum(ins.sectors for ins in report.instructions
                       if ins.space == "global" and ins.op in ("atom", "red"))
     float_chain = _metric(report, m.ATOMIC_FLOAT_CHAIN)
-    return max(profile.cycles_to_ns(busiest * profile.throughput.l2_atomic_packet_cycles, boost),
+    tp = profile.throughput
+    # packets with an operation on every word of their sector are applied faster (atomic probe)
+    paired_full = profile.l2.atomic_units_pair and tp.l2_atomic_full_packet_cycles
+    full = _metric(report, m.ATOMIC_BUSIEST_PAIRED_FULL) if paired_full else 0.0
+    cycles = (busiest - full) * tp.l2_atomic_packet_cycles + full * (tp.l2_atomic_full_packet_cycles or 0.0)
+    return max(profile.cycles_to_ns(cycles, boost),
                float_chain * profile.latency.l2_atomic_float_ns)
 
 

@@ -31,8 +31,8 @@ from ..gpus import GpuProfile
 from ..report import KernelReport
 from ..stream import IssueSchedule, WarpInstructionTrace
 from ..model.cache import LoadOutcomes
-from .machine import machine_config, memory_table, pipe_intervals, request_levels, wait_latencies
-from .sm import (C_LAUNCH, C_LAUNCH_INTERVAL, N_OUT, N_STALLS, O_CYCLES, O_DRAM_BUSY, O_FIRST_REFILL, O_ISSUED, O_L1_BUSY, O_L2_BUSY, O_LAST_START,
+from .machine import atomic_unit_cycles, machine_config, memory_table, pipe_intervals, request_levels, wait_latencies
+from .sm import (C_LAUNCH, C_LAUNCH_INTERVAL, MEM_ATOMIC, N_OUT, N_STALLS, O_CYCLES, O_DRAM_BUSY, O_FIRST_REFILL, O_ISSUED, O_L1_BUSY, O_L2_BUSY, O_LAST_START,
                  STALL_NAMES, simulate_sm)
 
 MAX_SIMULATED_ISSUES = 3_000_000   # per prediction: about a second of simulation
@@ -97,14 +97,19 @@ def simulate_time(report: KernelReport, trace: WarpInstructionTrace, schedule: I
         n_sim = max(resident, int(max_issues // per_block) // resident * resident)
         n_sim = min(n_sim, per_sm)
     n_pcs = len(schedule.stall)
-    cfg = machine_config(profile, min(blocks, profile.sm_count), trace.warps_per_block)
+    active = min(blocks, profile.sm_count)
+    cfg = machine_config(profile, active, trace.warps_per_block)
+    mem = memory_table(report, n_pcs)
+    # the busiest unit's packets spread over the SMs as their blocks do: this SM (per_sm blocks)
+    # holds per_sm / blocks of it
+    mem[:, MEM_ATOMIC] *= atomic_unit_cycles(report, profile, blocks / per_sm, profile.clocks.sm_base_mhz)
     out = np.zeros(N_OUT, np.float64)
     stalls = np.zeros(N_STALLS, np.float64)
     simulate_sm(trace.start, trace.pc.astype(np.int64), trace.aux.astype(np.float64),
                 request_levels(trace, schedule, loads), n_traces, n_sim,
                 trace.warps_per_block, resident, schedule.stall, schedule.write_barrier, schedule.read_barrier,
                 schedule.wait_mask, schedule.pipe, schedule.wait, pipe_intervals(profile), wait_latencies(profile, trace.warps_per_block),
-                memory_table(report, n_pcs), cfg, out,
+                mem, cfg, out,
                 stalls)
     scale = per_sm / n_sim
     cycles = scaled_cycles(out, cfg, per_sm, n_sim, resident)

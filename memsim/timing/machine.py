@@ -19,7 +19,8 @@ from ..report import KernelReport
 from ..model.cache import LoadOutcomes
 from ..stream import PIPES, WAITS, IssueSchedule, WarpInstructionTrace
 from .sm import (C_COLD_CONSTANT, C_DRAM, C_DRAM_BYTE, C_L1_HIT, C_L2_HIT, C_L2_SECTOR, C_LAUNCH,
-                 C_LAUNCH_INTERVAL, C_LINE_LATENCY, C_LSU_QUEUE, C_READ, C_SHARED, C_WAVEFRONT, MEM_DRAM, MEM_DRAM_BYTES, MEM_L2_SECTORS, MEM_LINES, MEM_MISS,
+                 C_LAUNCH_INTERVAL, C_LINE_LATENCY, C_LSU_QUEUE, C_READ, C_SHARED, C_WAVEFRONT, MEM_ATOMIC, MEM_DRAM, MEM_DRAM_BYTES,
+                 MEM_L2_SECTORS, MEM_LINES, MEM_MISS,
                  N_CFG, N_MEM)
 
 
@@ -131,7 +132,10 @@ def memory_table(report: KernelReport, n_pcs: int, partial_write_cost: float = 1
             if ins.modeled_dram_write_bytes is not None:     # hook: the cache model's per-pc write-back
                 row[MEM_DRAM_BYTES] = ins.modeled_dram_write_bytes / max(ins.sectors, 1)
         elif ins.op in ("atom", "red"):
+            # the L1 sends one packet a cycle (gpu/probes/atomic_probe.cu: one SM alone, 0.63 ns a packet)
+            row[MEM_LINES] = 1.0
             row[MEM_L2_SECTORS], row[MEM_MISS], row[MEM_DRAM] = 1.0, 1.0, 0.0
+            row[MEM_ATOMIC] = 1.0       # scaled by atomic_unit_cycles in memsim.timing.simulate_time
         else:
             row[MEM_MISS], row[MEM_DRAM] = miss_requests, dram_share
             row[MEM_L2_SECTORS] = l2_read / ld_sectors
@@ -167,3 +171,27 @@ def _match_loads(start, pc, is_load, o_start, o_pc, o_level, levels):
             if is_load[p] and q < q_end and o_pc[q] == p:
                 levels[k] = o_level[q]
                 q += 1
+
+
+def atomic_unit_cycles(report: KernelReport, profile: GpuProfile, sharers: float, mhz: float) -> float:
+    """SM cycles (at `mhz`: the float add's latency is a time, the unit's packet rate SM cycles) that one of this SM's global atomic packets holds the launch's
+    busiest L2 atomic unit, as this SM's share of it: the unit applies its packets one after
+    another (l2_atomic_packet_cycles each, or for floating-point adds on one sector
+    l2_atomic_float_ns), it takes `busiest / packets` of the launch's packets (and the whole L2
+    applies at most l2_atomic_packets_per_clk, where they spread), and this SM has
+    1 / `sharers` of them (gpu/probes/atomic_probe.cu, docs/time-model.md "Atomics"). 0 without
+    atomics."""
+    get = lambda name: float(report.metrics.get(name, 0.0))   # noqa: E731
+    packets = get(m.GLOBAL_ATOM_SECTORS) + get(m.GLOBAL_RED_SECTORS)
+    if packets <= 0:
+        return 0.0
+    l2 = profile.l2
+    busiest = get(m.ATOMIC_BUSIEST_PAIRED if l2.atomic_units_pair else m.ATOMIC_BUSIEST_UNIT[l2.atomic_unit_bytes])
+    tp = profile.throughput
+    full = get(m.ATOMIC_BUSIEST_PAIRED_FULL) if l2.atomic_units_pair and tp.l2_atomic_full_packet_cycles else 0.0
+    unit = (busiest - full) * tp.l2_atomic_packet_cycles + full * (tp.l2_atomic_full_packet_cycles or 0.0)
+    chain = get(m.ATOMIC_FLOAT_CHAIN) * profile.latency.l2_atomic_float_ns * mhz / 1e3
+    per_packet = max(unit, chain) / packets
+    if profile.throughput.l2_atomic_packets_per_clk:   # the whole L2's rate, where packets spread
+        per_packet = max(per_packet, profile.clocks.sm_base_mhz / mhz / profile.throughput.l2_atomic_packets_per_clk)
+    return per_packet * sharers

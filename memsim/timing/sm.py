@@ -28,8 +28,8 @@ from ..stream import NO_BARRIER, WAIT
 
 N_SMSP = 4
 # per-pc memory tables (mem[pc, ...])
-MEM_LINES, MEM_MISS, MEM_DRAM, MEM_L2_SECTORS, MEM_DRAM_BYTES = range(5)
-N_MEM = 5
+MEM_LINES, MEM_MISS, MEM_DRAM, MEM_L2_SECTORS, MEM_DRAM_BYTES, MEM_ATOMIC = range(6)
+N_MEM = 6
 # machine parameters (cfg[...])
 (C_L1_HIT, C_L2_HIT, C_DRAM, C_SHARED, C_WAVEFRONT, C_L2_SECTOR, C_DRAM_BYTE, C_LSU_QUEUE,
  C_READ, C_LAUNCH, C_COLD_CONSTANT, C_LINE_LATENCY, C_LAUNCH_INTERVAL) = range(13)
@@ -65,7 +65,8 @@ def _is_memory(w):
 @njit(cache=True)
 def _memory(kind, pc, aux, level, t, mem, cfg, queues, carry):
     """(when the result is back, when the sources have been read) of a memory instruction issued
-    at t; queues = [L1 pipe free, L2 free, DRAM free, L1 busy, L2 busy, DRAM busy]. `level`: for a
+    at t; queues = [L1 pipe free, L2 free, DRAM free, L1 busy, L2 busy, DRAM busy, atomic unit
+    free]. `level`: for a
     global load, 0 if the cache model served this very request from L1, 1 if it went on, -1 if
     unknown (then the pc's rates decide)."""
     start = max(t, queues[0])
@@ -78,8 +79,12 @@ def _memory(kind, pc, aux, level, t, mem, cfg, queues, carry):
     busy = lines * cfg[C_WAVEFRONT]
     queues[0] = start + busy
     queues[3] += busy
-    # each line of a request adds latency beyond its pipe slot (measured: gpu/probes/sm_probe.cu)
-    done_l1 = queues[0] + (lines - 1.0) * cfg[C_LINE_LATENCY]
+    # each line of a request adds latency beyond its pipe slot (measured: gpu/probes/sm_probe.cu);
+    # an atomic's packets only pass through (gpu/probes/atomic_probe.cu: a chain of ATOMs of 32
+    # packets takes the L2 latency and the unit's 32 packets, no more)
+    done_l1 = queues[0]
+    if kind != W_GLOBAL_ATOMIC:
+        done_l1 += (lines - 1.0) * cfg[C_LINE_LATENCY]
     if kind == W_LOCAL_LOAD or kind == W_LOCAL_STORE:
         return done_l1 + cfg[C_L1_HIT], start + cfg[C_READ]
     # bandwidth: this request's expected share of L2 sectors and DRAM bytes
@@ -96,6 +101,14 @@ def _memory(kind, pc, aux, level, t, mem, cfg, queues, carry):
         dram_done = queues[2]
     if kind == W_GLOBAL_STORE:
         return done_l1, start + cfg[C_READ]
+    if kind == W_GLOBAL_ATOMIC and mem[pc, MEM_ATOMIC] > 0:
+        # the launch's busiest L2 atomic unit applies its packets one after another; this SM holds
+        # its share of it (mem[pc, MEM_ATOMIC] per packet: machine.atomic_unit_cycles), and an
+        # ATOM's result comes back after its packets have been applied. The unit takes the first
+        # packet as the L1 sends it: the two overlap, the slower one sets the pace
+        a_start = max(start, queues[6])
+        queues[6] = max(a_start + aux * mem[pc, MEM_ATOMIC], done_l1)
+        return max(queues[6] + cfg[C_L2_HIT], done_l1 + cfg[C_L2_HIT], queues[1] + cfg[C_L1_HIT]), start + cfg[C_READ]
     # latency: which level serves this request (the cache model's, else error diffusion per pc)
     if level == 0:
         return done_l1 + cfg[C_L1_HIT], start + cfg[C_READ]
@@ -141,7 +154,7 @@ def simulate_sm(start, pcs, auxs, levels, n_traces, n_blocks, warps_per_block, r
     block_arrived = np.zeros(resident, np.int64)
     pipe_free = np.zeros((N_SMSP, interval.shape[0]), np.float64)
     last = np.full(N_SMSP, -1, np.int64)
-    queues = np.zeros(6, np.float64)
+    queues = np.zeros(7, np.float64)
     carry = np.zeros((mem.shape[0], 2), np.float64)
     constant_seen = np.zeros(mem.shape[0], np.int64)
     async_done = np.zeros(slots, np.float64)
@@ -229,7 +242,7 @@ def simulate_sm(start, pcs, auxs, levels, n_traces, n_blocks, warps_per_block, r
         t += step
     # the launch ends when its traffic has been served: stores leave their warps at once, but the
     # SM's share of L2 and DRAM bandwidth still has to carry them (a write-only stream)
-    out[O_CYCLES] = max(t, finish, queues[0], queues[1], queues[2])
+    out[O_CYCLES] = max(t, finish, queues[0], queues[1], queues[2], queues[6])
     out[O_L1_BUSY], out[O_L2_BUSY], out[O_DRAM_BUSY] = queues[3], queues[4], queues[5]
     return out[O_CYCLES]
 

@@ -3,6 +3,8 @@ into ATOM and RED, their requests and packets (ncu's sectors), shared atomics, a
 contention (memsim.metrics.ATOMIC_CONTENTION) that the time model reads."""
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 import pytest
 
@@ -116,7 +118,7 @@ def _reference_packets(words: np.ndarray) -> dict[int, int]:
 
 @pytest.mark.parametrize("pattern", ["one address", "one sector", "contiguous", "strided", "histogram", "half active"])
 def test_atomic_packets_are_per_sector_the_most_lanes_on_one_address(pattern):
-    from memsim.engine.count import A_FLOAT, A_PACKETS, atomic_packets, new_atomic_table
+    from memsim.engine.count import A_FLOAT, A_FULL, A_PACKETS, atomic_packets, new_atomic_table
     rng = np.random.default_rng(7)
     words = {"one address": np.zeros(32, np.int64), "one sector": np.arange(32) % 8,
              "contiguous": np.arange(32), "strided": np.arange(32) * 9,
@@ -132,6 +134,11 @@ def test_atomic_packets_are_per_sector_the_most_lanes_on_one_address(pattern):
     used = table[:, 0] > 0
     assert dict(zip((table[used, 0] - 1).tolist(), table[used, A_PACKETS].tolist())) == expected
     assert table[used, A_FLOAT].sum() == packets
+    # full packets (an operation on all 8 words of the sector): as many as the sector's least-hit word
+    per_word = Counter(int(w) for w in words[lanes])
+    full = {s: min(n for w, n in per_word.items() if w // 8 == s) if sum(w // 8 == s for w in per_word) == 8 else 0
+            for s in expected}
+    assert dict(zip((table[used, 0] - 1).tolist(), table[used, A_FULL].tolist())) == full
 
 
 # Recorded H100 launches whose warps put several lanes on one address (fuzz2: validate/data/h100).
@@ -176,3 +183,8 @@ def test_contention_is_the_busiest_units_packets_over_the_launch(engine, nbins, 
             units[sector * 32 // size] = units.get(sector * 32 // size, 0) + n
         assert report.metrics[name] == max(units.values())    # buffers are 4 KiB-aligned
     assert report.metrics[m.ATOMIC_FLOAT_CHAIN] == (max(per_sector.values()) if use_float else 0)
+    paired: dict[tuple[int, int], int] = {}     # 256-byte units 0-3 and 1-2 of each KiB as one
+    for sector, n in per_sector.items():
+        key = (sector * 32 >> 10, ((sector * 32 >> 8) ^ (sector * 32 >> 9)) & 1)
+        paired[key] = paired.get(key, 0) + n
+    assert report.metrics[m.ATOMIC_BUSIEST_PAIRED] == max(paired.values())

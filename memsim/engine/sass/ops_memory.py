@@ -14,7 +14,8 @@ from numba import njit
 
 from ..count import (C_BYTES, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS, C_SHARED_IDEAL_WAVEFRONTS,
                      C_SHARED_REQUESTS, C_SHARED_WAVEFRONTS, C_SPACE, C_WAVEFRONTS, atomic_packets, data_bytes,
-                     global_sectors, shared_wavefronts, shared_wavefronts_memo, sort_prefix)
+                     global_sectors, shared_atomic_add_wavefronts, shared_wavefronts, shared_wavefronts_memo,
+                     sort_prefix)
 from ...stream import SP_GLOBAL, SP_LOCAL, SP_SHARED
 from ..memory import GLOBAL_BASE, SHARED_WINDOW_HI
 from ..faults import E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED, E_READ_ONLY, E_SHARED_OOB
@@ -537,6 +538,10 @@ def count(code, pc, op, active, addrs, counters, scratch, bank_load, memo, atomi
         counters[pc, C_SPACE] = SP_SHARED
         wavefronts, ideal, distinct = shared_wavefronts_memo(addrs, active, width, not is_load, scratch,
                                                              bank_load, memo, pc)
+        if op == O_ATOM and code[pc, F_SUB] == A_ADD and width == 4:
+            # ATOMS.ADD applies lanes on one word one after another (ATOMS.POPC.INC counts them in
+            # one pass): a wavefront per lane of the busiest bank (gpu/probes/atomic_probe.cu)
+            wavefronts = max(wavefronts, shared_atomic_add_wavefronts(addrs, active, bank_load))
         counters[pc, C_WAVEFRONTS] += wavefronts
         counters[pc, C_IDEAL_WAVEFRONTS] += ideal
     else:
