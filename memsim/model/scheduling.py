@@ -291,21 +291,11 @@ def _history(order, key, pc, is_load, needs, load_bit, barriers_before, step, st
                 w = key[i] % 4096
                 k, in_flight, ever_stalled = carry_in[0, w], carry_in[1, w], carry_in[2, w] != 0
                 since_barrier, prev_pc = carry_in[3, w] != 0, carry_in[4, w]
-                if in_flight != 0 and (here <= prev_pc or (needs[here] & in_flight) != 0):
-                    ever_stalled = True
-                    since_barrier = True
-                    in_flight = 0
-                lo, hi = min(prev_pc, here), max(prev_pc, here)
-                if barriers_before[hi + 1] - barriers_before[lo] > 0:
-                    since_barrier = False
+                in_flight, ever_stalled, since_barrier = _advance(here, prev_pc, in_flight, ever_stalled,
+                                                                  since_barrier, needs, barriers_before)
         else:
-            if in_flight != 0 and (here <= prev_pc or (needs[here] & in_flight) != 0):
-                ever_stalled = True
-                since_barrier = True
-                in_flight = 0
-            lo, hi = min(prev_pc, here), max(prev_pc, here)
-            if barriers_before[hi + 1] - barriers_before[lo] > 0:
-                since_barrier = False
+            in_flight, ever_stalled, since_barrier = _advance(here, prev_pc, in_flight, ever_stalled,
+                                                              since_barrier, needs, barriers_before)
         step[i] = k
         stalled[i] = ever_stalled
         resynced[i] = ever_stalled and not since_barrier
@@ -315,6 +305,20 @@ def _history(order, key, pc, is_load, needs, load_bit, barriers_before, step, st
         k += 1
     if prev_key >= 0 and prev_key // 4096 == out_block:
         _keep(carry_out, prev_key % 4096, k, in_flight, ever_stalled, since_barrier, prev_pc)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _advance(here, prev_pc, in_flight, ever_stalled, since_barrier, needs, barriers_before):
+    """A warp's state after moving from access prev_pc to `here`: it stalls where it needs a load
+    in flight or jumps back with loads in flight; a barrier between brings it back into step."""
+    if in_flight != 0 and (here <= prev_pc or (needs[here] & in_flight) != 0):
+        ever_stalled = True
+        since_barrier = True
+        in_flight = 0
+    lo, hi = min(prev_pc, here), max(prev_pc, here)
+    if barriers_before[hi + 1] - barriers_before[lo] > 0:
+        since_barrier = False
+    return in_flight, ever_stalled, since_barrier
 
 
 @njit(cache=True, nogil=True)
