@@ -45,26 +45,49 @@ def current_digest() -> str:
 def drop_stale() -> None:
     """Delete the cached machine code when the sources differ from those it was compiled from
     (a stamp of their digest sits beside the cache). Checked once per process, before the first
-    launch (memsim.engine.simulation)."""
+    launch (memsim.engine.simulation). Under NUMBA_CACHE_DIR the cache, and so the stamp, live
+    there: Numba would otherwise keep code compiled from older helpers and constants."""
     global _checked
     if _checked:
         return
     _checked = True
     digest = current_digest()
-    stamp = HERE / "__pycache__" / "jit-sources.sha256"
+    stamp = stamp_path()
     try:
         if stamp.read_text() == digest:
             return
     except OSError:
         pass
     try:
-        stamp.parent.mkdir(exist_ok=True)
-        for cache in (PACKAGE / d / "__pycache__" for d in JIT_PACKAGES):
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        for cache in cache_dirs():
             for stale in cache.glob("*.nb[ic]"):
                 stale.unlink(missing_ok=True)
         stamp.write_text(digest)
     except OSError:
         pass  # a read-only install: numba then keeps its cache in memory only
+
+
+def cache_dirs() -> list[Path]:
+    """Where Numba keeps the JIT packages' caches: beside their sources, or in NUMBA_CACHE_DIR
+    under the subfolder Numba's own locator names after each source folder."""
+    from numba import config
+    from numba.core.caching import _CacheLocator
+
+    if not config.CACHE_DIR:
+        return [PACKAGE / d / "__pycache__" for d in JIT_PACKAGES]
+    return [Path(config.CACHE_DIR) / _CacheLocator.get_suitable_cache_subpath(str(PACKAGE / d / "any.py"))
+            for d in JIT_PACKAGES]
+
+
+def stamp_path() -> Path:
+    """The digest stamp of the cache in use; one per memsim install under a shared NUMBA_CACHE_DIR."""
+    from numba import config
+
+    if not config.CACHE_DIR:
+        return HERE / "__pycache__" / "jit-sources.sha256"
+    install = hashlib.sha1(str(PACKAGE.resolve()).encode()).hexdigest()[:12]
+    return Path(config.CACHE_DIR) / f"memsim-{install}-jit-sources.sha256"
 
 
 def compile_per_type(*modules: ModuleType) -> None:
