@@ -121,7 +121,7 @@ def simulate_with_caches(source: str, kernel_name: str, grid, block, args: Seque
 def _run_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[Value], shared_mem: int = 0,
                      arch: str | None = None, options: Sequence[str] = (), *, gpu: str | GpuProfile = DEFAULT_GPU,
                      registers_per_thread: int | None = None, tuning: CacheTuning | None = None,
-                     engine: str = "auto", watched_blocks: np.ndarray | None = None,
+                     engine: str | Engine = registry.DEFAULT, watched_blocks: np.ndarray | None = None,
                      **simulate_kwargs) -> tuple[KernelReport, CacheModel]:
     """simulate_with_caches, and the cache model it ran (`watched_blocks`: whose loads' outcomes it keeps)."""
     profile = gpu if isinstance(gpu, GpuProfile) else load(gpu)

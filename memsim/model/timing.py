@@ -411,19 +411,28 @@ def _atomic_ns(report: KernelReport, profile: GpuProfile, boost: bool = False) -
     an integer operation completes within the packet's cycle). The launch-wide busiest unit and sector come from the emulator
     (memsim.metrics.ATOMIC_CONTENTION); a report without them is charged as if every packet
     went to one unit (an upper bound)."""
-    busiest = report.metrics.get(m.ATOMIC_BUSIEST_PAIRED if profile.l2.atomic_units_pair
-                                 else m.ATOMIC_BUSIEST_UNIT.get(profile.l2.atomic_unit_bytes, ""))
-    if busiest is None:
-        busiest = sum(ins.sectors for ins in report.instructions
-                      if ins.space == "global" and ins.op in ("atom", "red"))
+    cycles = busiest_unit_cycles(report, profile)
+    if cycles is None:
+        cycles = profile.throughput.l2_atomic_packet_cycles * sum(
+            ins.sectors for ins in report.instructions if ins.space == "global" and ins.op in ("atom", "red"))
     float_chain = _metric(report, m.ATOMIC_FLOAT_CHAIN)
-    tp = profile.throughput
-    # packets with an operation on every word of their sector are applied faster (atomic probe)
-    paired_full = profile.l2.atomic_units_pair and tp.l2_atomic_full_packet_cycles
-    full = _metric(report, m.ATOMIC_BUSIEST_PAIRED_FULL) if paired_full else 0.0
-    cycles = (busiest - full) * tp.l2_atomic_packet_cycles + full * (tp.l2_atomic_full_packet_cycles or 0.0)
     return max(profile.cycles_to_ns(cycles, boost),
                float_chain * profile.latency.l2_atomic_float_ns)
+
+
+def busiest_unit_cycles(report: KernelReport, profile: GpuProfile) -> float | None:
+    """Cycles the launch's busiest L2 atomic unit (paired where the profile says units pair)
+    takes to apply its packets: l2_atomic_packet_cycles each, l2_atomic_full_packet_cycles for
+    those with an operation on every word of their sector (gpu/probes/atomic_probe.cu). None
+    where the report does not say which unit is busiest (the emulator's ATOMIC_CONTENTION)."""
+    l2, tp = profile.l2, profile.throughput
+    busiest = report.metrics.get(m.ATOMIC_BUSIEST_PAIRED if l2.atomic_units_pair
+                                 else m.ATOMIC_BUSIEST_UNIT.get(l2.atomic_unit_bytes, ""))
+    if busiest is None:
+        return None
+    paired_full = l2.atomic_units_pair and tp.l2_atomic_full_packet_cycles
+    full = _metric(report, m.ATOMIC_BUSIEST_PAIRED_FULL) if paired_full else 0.0
+    return (busiest - full) * tp.l2_atomic_packet_cycles + full * (tp.l2_atomic_full_packet_cycles or 0.0)
 
 
 def _l1_wavefronts(report: KernelReport) -> tuple[float, float]:

@@ -17,6 +17,7 @@ from .. import metrics as m
 from ..gpus import GpuProfile
 from ..report import KernelReport
 from ..model.cache import LoadOutcomes
+from ..model.timing import busiest_unit_cycles
 from ..stream import PIPES, WAITS, IssueSchedule, WarpInstructionTrace
 from .sm import (C_COLD_CONSTANT, C_DRAM, C_DRAM_BYTE, C_L1_HIT, C_L2_HIT, C_L2_SECTOR, C_LAUNCH,
                  C_LAUNCH_INTERVAL, C_LINE_LATENCY, C_LSU_QUEUE, C_READ, C_SHARED, C_WAVEFRONT, MEM_ATOMIC, MEM_DRAM, MEM_DRAM_BYTES,
@@ -185,11 +186,7 @@ def atomic_unit_cycles(report: KernelReport, profile: GpuProfile, sharers: float
     packets = get(m.GLOBAL_ATOM_SECTORS) + get(m.GLOBAL_RED_SECTORS)
     if packets <= 0:
         return 0.0
-    l2 = profile.l2
-    busiest = get(m.ATOMIC_BUSIEST_PAIRED if l2.atomic_units_pair else m.ATOMIC_BUSIEST_UNIT[l2.atomic_unit_bytes])
-    tp = profile.throughput
-    full = get(m.ATOMIC_BUSIEST_PAIRED_FULL) if l2.atomic_units_pair and tp.l2_atomic_full_packet_cycles else 0.0
-    unit = (busiest - full) * tp.l2_atomic_packet_cycles + full * (tp.l2_atomic_full_packet_cycles or 0.0)
+    unit = busiest_unit_cycles(report, profile) or 0.0
     chain = get(m.ATOMIC_FLOAT_CHAIN) * profile.latency.l2_atomic_float_ns * mhz / 1e3
     per_packet = max(unit, chain) / packets
     if profile.throughput.l2_atomic_packets_per_clk:   # the whole L2's rate, where packets spread
