@@ -21,6 +21,7 @@
 #                                                    # default suite; FILTER=GLOB: only the cases it
 #                                                    # matches, to split a set over several calls)
 #     bash gpu/measure_on_device.sh lrc [GLOB...]    # L2 request coalescer counters of recorded cases
+#     bash gpu/measure_on_device.sh launchcfg SET [GLOB...]  # the driver's carveout of SET's cases
 # Then here: validate import <files_at>/data   (files them under validate/data/<gpu>/).
 #
 # Out: $OUT/data/<gpu>/<set>.json, $OUT/environment.txt, $OUT/log.txt, $OUT/work.tgz (driver
@@ -111,8 +112,20 @@ json.dump([json.loads(c.model_dump_json()) for c in cases], open(out, "w"))
 EOF
     timeout $((DEADLINE - SECONDS)) python3 gpu/cache_probe/lrc_cases.py "$OUT/lrc.json" "$WORK/lrc_cases.json"
     ;;
+  launchcfg)
+    shift; WHICH=${1:-suite}; shift   # the driver's carveout (and occupancy limits) of a set's cases
+    python3 - "$WORK/cfg_cases.json" "$WHICH" "$@" <<'EOF' &&
+import fnmatch, json, sys
+from validate.cli import driver_case, select_cases
+out, which, patterns = sys.argv[1], sys.argv[2], sys.argv[3:] or ["*"]
+cases = [driver_case(c) for _, c in select_cases(which, "*", None, None)
+         if any(fnmatch.fnmatchcase(c.name, p) for p in patterns)]
+json.dump([json.loads(c.model_dump_json()) for c in cases], open(out, "w"))
+EOF
+    timeout $((DEADLINE - SECONDS)) python3 gpu/cache_probe/launch_config_cases.py "$OUT/launchcfg_$WHICH.json" "$WORK/cfg_cases.json"
+    ;;
   *)
-    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | corpus | prereg | prereg2 | prereg3 | prereg4 | file | numba | triton | calibrate | all | durations | lrc)"; exit 2 ;;
+    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | corpus | prereg | prereg2 | prereg3 | prereg4 | file | numba | triton | calibrate | all | durations | lrc | launchcfg)"; exit 2 ;;
 esac 2>&1 | tee "$OUT/log.txt"
 status=${PIPESTATUS[0]}
 echo "measure_on_device: mode $MODE, exit $status, $SECONDS s" | tee -a "$OUT/log.txt"

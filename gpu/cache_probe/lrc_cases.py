@@ -41,16 +41,16 @@ METRICS = [
 ]
 
 
-def main(argv: list[str]) -> int:
-    out, listed = Path(argv[0]), Path(argv[1])
+def profile_cases(out: Path, listed: Path, metrics: list[str]) -> int:
+    """Profile every DriverCase listed in `listed` once with `metrics`; write {name: metrics}."""
     cases = [DriverCase.model_validate(c) for c in json.loads(listed.read_text())]
     with tempfile.TemporaryDirectory() as work:
         _, measured = measure(cases, Path(work),
-                              MeasureOptions(timing=False, metrics=METRICS), progress=print)
+                              MeasureOptions(timing=False, metrics=metrics), progress=print)
     out.write_text(json.dumps({m.name: m.metrics or m.error for m in measured}, indent=1))
     print(f"wrote {len(measured)} cases to {out}")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(profile_cases(Path(sys.argv[1]), Path(sys.argv[2]), METRICS))
