@@ -4,8 +4,9 @@ The cache model needs a plausible order of requests, not a cycle-accurate one:
 
 - **Occupancy**: blocks per SM are limited by threads, warps, registers (allocated per warp in
   units), shared memory (with the driver's per-block reservation) and the blocks-per-SM limit.
-  The shared-memory carveout is the smallest one the resident blocks fit in; the rest of the
-  unified L1/shared array is L1.
+  The shared-memory carveout is the one the driver picks (the GPU profile's carveout policy:
+  the smallest that holds the resident blocks, or on the H100 room for twice as many); the rest
+  of the unified L1/shared array is L1.
 - **Placement**: the first wave goes breadth-first (block b to SM b mod SMs, then a second
   block per SM, ...), as the hardware's block distributor does; every later block takes the slot
   that frees first, so blocks of unequal length refill SMs as they finish.
@@ -40,6 +41,9 @@ class OccupancyLimits(BaseModel):
     shared_allocation_unit: int
     l1_shared_per_sm_bytes: int
     carveouts_kb: list[int]
+    carveout_headroom: float = 1.0
+    carveout_headroom_limit_kb: int = 0
+    carveout_unshared_blocks_per_thread_limit: int = 1
 
 
 class Occupancy(BaseModel):
@@ -69,9 +73,26 @@ def occupancy(threads_per_block: int, registers_per_thread: int, shared_per_bloc
         raise LaunchError(f"a block of {threads_per_block} threads, {registers_per_thread} registers "
                           f"per thread and {shared_per_block} bytes of shared memory does not fit on an SM "
                           f"(limited by {limited_by})")
-    carveout = _carveout(blocks * smem, limits)
+    if shared_per_block == 0 and limits.carveout_unshared_blocks_per_thread_limit > 1:
+        thread_blocks = min(candidates["threads"], candidates["warps"], limits.max_blocks_per_sm)
+        carveout = _carveout(smem * min(limits.max_blocks_per_sm, thread_blocks
+                                        * limits.carveout_unshared_blocks_per_thread_limit), limits)
+    else:
+        other = min(v for k, v in candidates.items() if k != "shared memory")
+        carveout = _carveout(_shared_wanted(other, threads_per_block, smem, limits), limits)
     return Occupancy(blocks_per_sm=blocks, limited_by=limited_by, warps_per_block=warps,
                      shared_carveout_bytes=carveout, l1_bytes=limits.l1_shared_per_sm_bytes - carveout)
+
+
+def _shared_wanted(blocks: int, threads: int, smem: int, limits: OccupancyLimits) -> int:
+    """Shared memory the driver provisions for `blocks` resident blocks of `smem` bytes: room
+    for `carveout_headroom` times as many (up to the block limit, and only up to
+    `carveout_headroom_limit_kb`), except for one resident block or blocks of the largest size."""
+    needed = blocks * smem
+    if blocks <= 1 or threads >= limits.max_threads_per_sm // 2:
+        return needed
+    roomy = min(limits.max_blocks_per_sm, int(blocks * limits.carveout_headroom)) * smem
+    return max(needed, min(roomy, limits.carveout_headroom_limit_kb * 1024))
 
 
 def _carveout(needed: int, limits: OccupancyLimits) -> int:

@@ -11,7 +11,7 @@ from ...gpus import GpcLayout
 from ..scheduling import OccupancyLimits
 from .passes import (G_FETCH_SECTORS, G_L1_LOADS, G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS,
                      G_LOOSE_PERCENT, G_MERGE_MIN_LINES, G_MERGE_STEPS, G_MERGE_WINDOW, G_READ_MERGE,
-                     G_STORE_MERGE, G_L2_POLICY, N_CFG)
+                     G_STORE_MERGE, G_L2_POLICY, G_L1_STORE_ALLOCATE, N_CFG)
 
 
 class CacheGeometry(BaseModel):
@@ -24,6 +24,8 @@ class CacheGeometry(BaseModel):
     sector_bytes: int
     l1_caches_global_loads: bool
     l2_request_coalescer: bool
+    l1_store_merge_max_lines: int = Field(32, description="lines a store request may span and still merge")
+    l1_store_allocate: bool = Field(False, description="global stores allocate their lines in L1")
     gpcs: GpcLayout | None = Field(description="the coalescer's domains (None: no coalescer)")
     l2_bytes: int
     l2_partitions: int
@@ -43,10 +45,14 @@ class CacheGeometry(BaseModel):
             shared_per_sm_bytes=occ.shared_per_sm_bytes,
             shared_reserved_per_block_bytes=occ.shared_reserved_per_block_bytes,
             shared_allocation_unit=occ.shared_allocation_unit,
-            l1_shared_per_sm_bytes=l1.l1_shared_per_sm_bytes, carveouts_kb=list(l1.carveouts_kb))
+            l1_shared_per_sm_bytes=l1.l1_shared_per_sm_bytes, carveouts_kb=list(l1.carveouts_kb),
+            carveout_headroom=l1.carveout_policy.headroom,
+            carveout_headroom_limit_kb=l1.carveout_policy.headroom_limit_kb,
+            carveout_unshared_blocks_per_thread_limit=l1.carveout_policy.unshared_blocks_per_thread_limit)
         return cls(gpu=profile.name, sm_count=profile.sm_count, limits=limits,
                    l1_line_bytes=l1.line_bytes, sector_bytes=l1.sector_bytes,
                    l1_caches_global_loads=l1.caches_global_loads, l2_bytes=profile.l2.size_bytes,
+                   l1_store_merge_max_lines=l1.store_merge_max_lines, l1_store_allocate=l1.store_allocate,
                    l2_request_coalescer=profile.l2.request_coalescer, gpcs=profile.gpcs,
                    l2_partitions=profile.l2.partitions, l2_line_bytes=profile.l2.line_bytes,
                    l2_dirty_at_launch_bytes=profile.l2.dirty_at_profiled_launch_bytes,
@@ -119,9 +125,11 @@ def numba_config(g: CacheGeometry, t: CacheTuning, l1_bytes: int) -> np.ndarray:
     cfg[G_L2_SETS], cfg[G_L2_WAYS] = max(l2_lines // t.l2_ways, 1), t.l2_ways
     cfg[G_L1_LOADS] = int(g.l1_caches_global_loads)
     cfg[G_FETCH_SECTORS] = max(g.dram_fetch_bytes // g.sector_bytes, 1)
-    cfg[G_READ_MERGE], cfg[G_STORE_MERGE] = int(t.merge_reads and g.l2_request_coalescer), int(t.merge_stores)
+    cfg[G_READ_MERGE], cfg[G_STORE_MERGE] = int(t.merge_reads and g.l2_request_coalescer), \
+        g.l1_store_merge_max_lines if t.merge_stores else 0
     cfg[G_MERGE_WINDOW], cfg[G_MERGE_MIN_LINES] = t.read_merge_window, t.merge_min_lines
     cfg[G_LOOSE_PERCENT] = t.loose_merge_percent
     cfg[G_MERGE_STEPS] = t.read_merge_steps
     cfg[G_L2_POLICY] = t.l2_policy
+    cfg[G_L1_STORE_ALLOCATE] = int(g.l1_store_allocate)
     return cfg

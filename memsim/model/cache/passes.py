@@ -22,8 +22,9 @@ N_COUNTERS = 10
 
 # cfg[...] of the Numba pass
 G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS, G_L1_LOADS, G_FETCH_SECTORS, G_READ_MERGE, \
-    G_STORE_MERGE, G_MERGE_WINDOW, G_MERGE_MIN_LINES, G_LOOSE_PERCENT, G_MERGE_STEPS, G_L2_POLICY = range(13)
-N_CFG = 13
+    G_STORE_MERGE, G_MERGE_WINDOW, G_MERGE_MIN_LINES, G_LOOSE_PERCENT, G_MERGE_STEPS, G_L2_POLICY, \
+    G_L1_STORE_ALLOCATE = range(14)
+N_CFG = 14
 
 NO_GROUP, ANY_SM = -2, -1     # lock-step groups (l1_pass's group_of); LOOSE - block: loosely
 LOOSE = -3                    # in step with its block
@@ -135,6 +136,52 @@ def _l1_load(l1, sm, line, mask, sets, ways, clock):
     l1[sm, st, 2 * victim] = line
     l1[sm, st, 2 * victim + 1] = (clock << 4) | mask
     return 0
+
+
+@njit(cache=True, inline="always")
+def _l1_store(l1, sm, line, full, sets, ways, clock):
+    """A store's line in this SM's L1 (write-through, write-allocate: gpu/cache_probe/
+    store_alloc_probe.py): allocated (LRU) when absent, also by a store of one word a sector;
+    the `full` sectors, written whole, become valid, a partly written sector stays as it was.
+    True when a line was allocated."""
+    st = _set_of(line, sets)
+    victim = 0
+    for w in range(ways):
+        if l1[sm, st, 2 * w] == line:
+            l1[sm, st, 2 * w + 1] = (clock << 4) | (l1[sm, st, 2 * w + 1] & 15) | full
+            return False
+        if l1[sm, st, 2 * w + 1] < l1[sm, st, 2 * victim + 1]:
+            victim = w
+    l1[sm, st, 2 * victim] = line
+    l1[sm, st, 2 * victim + 1] = (clock << 4) | full
+    return True
+
+
+@njit(cache=True)
+def full_sectors(row, lines, n, full):
+    """full[j]: the sectors of line lines[j] that one warp store writes whole. The access width
+    is not in the trace: it is taken as the smallest gap between the lanes' distinct addresses,
+    at most 16 bytes (so a sector needs two lanes or more). Lanes out of address order: none
+    (taken as partial writes)."""
+    for j in range(n):
+        full[j] = 0
+    counts = np.zeros(128, np.int64)
+    width, last, j = 16, -1, 0       # no access is wider than 16 bytes
+    for lane in range(32):
+        a = row[lane]
+        if a < 0 or a == last:
+            continue
+        if a < last:
+            return
+        if last >= 0:
+            width = min(width, a - last)
+        while lines[j] != a >> LINE_SHIFT:
+            j += 1
+        counts[4 * j + ((a >> SECTOR_SHIFT) & 3)] += 1
+        last = a
+    for k in range(4 * n):
+        if counts[k] * width >= 32:
+            full[k >> 2] |= 1 << (k & 3)
 
 
 @njit(cache=True)
@@ -287,6 +334,7 @@ def l1_pass(order, sm_of, step_of, group_of, op_of, warp_of, addresses, more_add
     of access i: addresses[i], continued by more_addresses (two trace parts need no copy)."""
     lines = np.empty(32, np.int64)
     masks = np.empty(128, np.int64)
+    full = np.empty(32, np.int64)
     keys = np.empty(64, np.int64)
     stamps = np.zeros(64, np.int64)
     count = 0
@@ -338,12 +386,18 @@ def l1_pass(order, sm_of, step_of, group_of, op_of, warp_of, addresses, more_add
             memo_epoch[me] = epoch
             mergeable = int(group == ANY_SM and cfg[G_READ_MERGE] != 0
                             and missing_lines >= cfg[G_MERGE_MIN_LINES])
-        elif op == OP_ST and group != NO_GROUP and cfg[G_STORE_MERGE] != 0:
-            for j in range(n):
-                met = _stores_merged(merge_tag, merge_key, merge_mask, sm, lines[j], masks[j], step,
-                                     group, cfg[G_LOOSE_PERCENT])
-                merged += _popcount4(met)
-                masks[j] &= ~met
+        elif op == OP_ST:
+            if l1_loads and cfg[G_L1_STORE_ALLOCATE] != 0:
+                full_sectors(row, lines, n, full)
+                for j in range(n):
+                    if _l1_store(l1, sm, lines[j], full[j], l1_sets, l1_ways, t):
+                        epoch += 1
+            if group != NO_GROUP and n <= cfg[G_STORE_MERGE]:
+                for j in range(n):
+                    met = _stores_merged(merge_tag, merge_key, merge_mask, sm, lines[j], masks[j], step,
+                                         group, cfg[G_LOOSE_PERCENT])
+                    merged += _popcount4(met)
+                    masks[j] &= ~met
         ev_first[i] = count
         for j in range(n):
             if masks[j] == 0:
