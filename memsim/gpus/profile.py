@@ -149,6 +149,9 @@ class Throughput(BaseModel):
                                                              "a global atomic (one sector, one operation per word)")
     l2_atomic_full_packet_cycles: float | None = Field(None, gt=0, description="the same for a packet with an "
                                                        "operation on every word of its sector (None: as any other)")
+    l2_partial_write_sectors_per_clk: float | None = Field(
+        None, gt=0, description="partly written sectors the whole L2 takes per SM cycle when each "
+                                "lane of a store writes its own line (None: as whole sectors)")
     l2_atomic_packets_per_clk: float | None = Field(None, gt=0, description="global atomic packets the whole L2 "
                                                     "applies per SM cycle when they spread over many units (None: "
                                                     "not measured, no such limit)")

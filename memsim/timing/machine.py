@@ -105,8 +105,9 @@ def machine_config(profile: GpuProfile, active_sms: int, warps_per_block: int, b
 def memory_table(report: KernelReport, n_pcs: int, partial_write_cost: float = 1.0) -> np.ndarray:
     """mem[pc, MEM_*]: where each memory instruction's requests are served, from the report's
     counters and its modeled traffic (launch-wide rates). A store costs the L2 the sectors it
-    writes, whole or in part: no fitted surcharge for partial ones (the formula's
-    `partial_write_cost`, fitted to durations, is not read here)."""
+    writes; a partly written sector costs `partial_write_cost` whole ones (the measured rate
+    ratio: partial_write_cost_of; the share of a store's sectors written in part is taken from
+    its bytes, 1 - bytes / (32 x sectors))."""
     get = lambda name: float(report.metrics.get(name, 0.0))   # noqa: E731
     ld_sectors, st_sectors = max(get(m.GLOBAL_LD_SECTORS), 1.0), max(get(m.GLOBAL_ST_SECTORS), 1.0)
     l1_miss = get(m.L1_MISS) if m.L1_MISS in report.metrics else ld_sectors
@@ -128,7 +129,8 @@ def memory_table(report: KernelReport, n_pcs: int, partial_write_cost: float = 1
         scattered = ins.requests and ins.sectors > 2 * max(ins.ideal_sectors, 1)
         row[MEM_LINES] = 1.0 if scattered else 0.25
         if ins.op == "st":
-            row[MEM_L2_SECTORS] = l2_write / st_sectors
+            partial = max(0.0, 1.0 - ins.bytes / (32.0 * ins.sectors)) if ins.sectors else 0.0
+            row[MEM_L2_SECTORS] = l2_write / st_sectors * (1.0 + partial * (partial_write_cost - 1.0))
             row[MEM_DRAM_BYTES] = dram_write / st_sectors
             if ins.modeled_dram_write_bytes is not None:     # hook: the cache model's per-pc write-back
                 row[MEM_DRAM_BYTES] = ins.modeled_dram_write_bytes / max(ins.sectors, 1)
@@ -142,6 +144,15 @@ def memory_table(report: KernelReport, n_pcs: int, partial_write_cost: float = 1
             row[MEM_L2_SECTORS] = l2_read / ld_sectors
             row[MEM_DRAM_BYTES] = dram_read / ld_sectors
     return mem
+
+
+def partial_write_cost_of(profile: GpuProfile) -> float:
+    """Whole sectors' worth of L2 time a partly written sector takes (gpu/cache_probe/
+    partial_write_probe.py: lane-per-line stores of one int), 1 where not measured."""
+    tp = profile.throughput
+    if not tp.l2_partial_write_sectors_per_clk:
+        return 1.0
+    return max(1.0, tp.l2_sectors_per_clk / tp.l2_partial_write_sectors_per_clk)
 
 
 def request_levels(trace: WarpInstructionTrace, schedule: IssueSchedule, loads: LoadOutcomes | None) -> np.ndarray:
