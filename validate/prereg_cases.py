@@ -283,7 +283,7 @@ LAUNCHES: list[tuple] = [
 class PreregSet:
     """One pre-registered set: its folder of copied files (with registered.json), the public
     repositories its file prefixes name, and its launch table. validate.prereg2_cases ...
-    validate.prereg5_cases build the second to fifth sets with it."""
+    validate.prereg6_cases build the second to sixth sets with it."""
 
     def __init__(self, name: str, folder: Path, suites: dict[str, str], launches: list[tuple]):
         self.name, self.folder, self.suites, self.launches = name, folder, suites, launches

@@ -1,4 +1,4 @@
-"""The pre-registered sets (validate/prereg_cases.py, prereg2_cases.py ... prereg5_cases.py): well-formed tables
+"""The pre-registered sets (validate/prereg_cases.py, prereg2_cases.py ... prereg6_cases.py): well-formed tables
 of public kernels with their provenance, all held out of every fit. Nothing here simulates a
 launch (CI's time): the launches are checked by running them (see the module docstring of
 validate.prereg_cases)."""
@@ -18,6 +18,7 @@ from validate import prereg2_cases as p2
 from validate import prereg3_cases as p3
 from validate import prereg4_cases as p4
 from validate import prereg5_cases as p5
+from validate import prereg6_cases as p6
 from validate import prereg_cases as pc
 from validate.case import NAME_PATTERN
 from validate.cli import select_cases
@@ -31,12 +32,13 @@ SOURCES = {"prereg": ("vetter/shoc", "zjin-lcf/HeCBench", "siboehm/SGEMM_CUDA", 
            "prereg3": ("Liu-xiandong/How_to_optimize_in_GPU", "leimao/CUDA-GEMM-Optimization",
                        "Bruce-Lee-LY/cuda_hgemv", "moocf/histogram.cuda"),
            "prereg4": ("PacktPublishing/Learn-CUDA-Programming", "tgautam03/xGeMM", "Maharshi-Pandya/cudacodes"),
-           "prereg5": ("ParRes/Kernels", "lzhengchun/matrix-cuda", "KernelTuner/kernel_tuner")}
+           "prereg5": ("ParRes/Kernels", "lzhengchun/matrix-cuda", "KernelTuner/kernel_tuner"),
+           "prereg6": ("LLNL/RAJAPerf",)}
 SETS = {"prereg": pc.PREREG, "prereg2": p2.PREREG2, "prereg3": p3.PREREG3, "prereg4": p4.PREREG4,
-        "prereg5": p5.PREREG5}
+        "prereg5": p5.PREREG5, "prereg6": p6.PREREG6}
 LICENCE = {"prereg": r"Licence: (MIT|BSD|Apache)", "prereg2": r"Licence: (MIT|BSD|Apache|NCSA)",
            "prereg3": r"Licence: (MIT|BSD|Apache|NCSA)", "prereg4": r"Licence: (MIT|BSD|Apache)",
-           "prereg5": r"Licence: (MIT|BSD|Apache)"}
+           "prereg5": r"Licence: (MIT|BSD|Apache)", "prereg6": r"Licence: (MIT|BSD|Apache)"}
 
 
 @functools.lru_cache(maxsize=None)
@@ -55,7 +57,7 @@ FILES = [(name, f) for name in SETS for f in files_of(name)]
 def test_the_table_is_well_formed(name):
     pset = SETS[name]
     names = [row[0] for row in pset.launches]
-    assert len(names) >= {"prereg": 60, "prereg2": 70, "prereg4": 60, "prereg5": 60}.get(name, 40)
+    assert len(names) >= {"prereg": 60, "prereg2": 70, "prereg4": 60, "prereg5": 60, "prereg6": 60}.get(name, 40)
     assert not [n for n, k in collections.Counter(names).items() if k > 1]
     assert all(NAME_PATTERN.match(n) for n in names)
     assert all(len(row) in (7, 8) and isinstance(row[6], list) for row in pset.launches)
@@ -113,7 +115,7 @@ def _names_a_reserved_suite(text: str) -> bool:
         any(hashlib.sha256(t.encode()).hexdigest() == RESERVED_TRIPLE for t in triples)
 
 
-@pytest.mark.parametrize("name", ["prereg2", "prereg3", "prereg4", "prereg5"])
+@pytest.mark.parametrize("name", ["prereg2", "prereg3", "prereg4", "prereg5", "prereg6"])
 def test_no_file_names_a_reserved_suite(name):
     texts = {f: (SETS[name].folder / f).read_text() for f in files_of(name)}
     texts |= {p.name: p.read_text() for p in SETS[name].folder.glob("*.md")}

@@ -1,0 +1,57 @@
+// Pre-registered public kernel (not written for memsim): LLNL/RAJAPerf
+// files: src/apps/FIR.hpp, src/apps/FIR-Cuda.cpp
+// commit 9af20b3fceeaf6e4cc5ab48cb002f8927fb4c124 (https://github.com/LLNL/RAJAPerf)
+// Licence: BSD-3-Clause (the copied files' own notice, kept below: Lawrence Livermore National Security, LLC and RAJA Performance Suite project contributors; the repository's LICENSE in validate/prereg6/LICENSES.md).
+//
+// Edits (no kernel body changed):
+// - src/apps/FIR-Cuda.cpp: only lines 1-7 (its licence notice) and 65-76 kept (the Base_CUDA kernel fir); the includes (RAJA, the suite's headers), the namespaces rajaperf::apps and the host code left out, so the kernels are at global scope
+// - src/apps/FIR.hpp: only the lines 46-52 kept (the #defines the kernels use: FIR_BODY)
+// - added after the copied code: explicit instantiations of the templates the launches use (the host code instantiated them by launching them)
+// - the types (and RAJA's atomicAdd or RAJA_TEAM_SHARED where used) written above the kernels (marked), in place of RAJA and src/common/RPTypes.hpp
+// - the global-memory variant of fir (the file's #else branch, USE_CUDA_CONSTANT_MEMORY undefined): launches cannot fill __constant__ memory
+
+// ---- from src/apps/FIR-Cuda.cpp, lines 1-7
+//~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~//
+// Copyright (c) 2017-24, Lawrence Livermore National Security, LLC
+// and RAJA Performance Suite project contributors.
+// See the RAJAPerf/LICENSE file for details.
+//
+// SPDX-License-Identifier: (BSD-3-Clause)
+//~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~//
+
+// ---- written for memsim (not from the repository): RAJAPerf's types (src/common/RPTypes.hpp; RAJA's
+// Index_type is std::ptrdiff_t, 64-bit) and, for the kernels that call it, RAJA's atomicAdd under its
+// CUDA policy as CUDA's own atomicAdd (what RAJA::cuda_atomic does for a double on sm_60 and later) and
+// RAJA_TEAM_SHARED as __shared__ (RAJA's definition in CUDA device code), each only where a kernel uses it
+typedef double Real_type;
+typedef Real_type* Real_ptr;
+typedef long Index_type;
+typedef Index_type* Index_ptr;
+typedef int Int_type;
+typedef Int_type* Int_ptr;
+
+// ---- from src/apps/FIR.hpp, lines 46-52
+#define FIR_BODY \
+  Real_type sum = 0.0; \
+\
+  for (Index_type j = 0; j < coefflen; ++j ) { \
+    sum += coeff[j]*in[i+j]; \
+  } \
+  out[i] = sum;
+
+// ---- from src/apps/FIR-Cuda.cpp, lines 65-76
+template < size_t block_size >
+__launch_bounds__(block_size)
+__global__ void fir(Real_ptr out, Real_ptr in,
+                    Real_ptr coeff,
+                    const Index_type coefflen,
+                    Index_type iend)
+{
+   Index_type i = blockIdx.x * block_size + threadIdx.x;
+   if (i < iend) {
+     FIR_BODY;
+   }
+}
+
+// ---- written for memsim (not from the repository): explicit instantiations of the templates the launches use
+template __global__ void fir<256>(Real_ptr, Real_ptr, Real_ptr, const Index_type, Index_type);
