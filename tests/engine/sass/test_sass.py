@@ -28,6 +28,13 @@ SEMANTICS = [
     # 64-bit subtraction whose low word is 0: the carry must come through the -x = ~x + 1 chain
     ("iadd3 carry of -0", ["MOV R6, 0x5", "MOV R7, RZ", "MOV R8, 0x7", "MOV R9, 0x2",
                            "IADD3 R10, P0, R6, -R7, RZ", "IADD3.X R5, R8, ~R9, RZ, P0, !PT"], 5),
+    # a - b - c in 64 bits: the two carries must add up to the low sum's carry count (2 here)
+    ("iadd3 two carries, no borrow", ["MOV R6, 0x1000", "MOV R7, 0x7", "MOV R8, 0x100", "MOV R9, 0x200",
+                                      "IADD3 R10, P0, P1, R6, -R8, -R9",
+                                      "IADD3.X R5, R7, ~RZ, ~RZ, P0, P1"], 0x7),
+    ("iadd3 two carries, one borrow", ["MOV R6, 0x100", "MOV R7, 0x7", "MOV R8, 0x200", "MOV R9, RZ",
+                                       "IADD3 R10, P0, P1, R6, -R8, -R9",
+                                       "IADD3.X R5, R7, ~RZ, ~RZ, P0, P1"], 0x6),
     ("lea.hi.x.sx32 negative index", ["MOV R6, 0xfffffffe", "MOV R7, 0x10", "LEA R8, P0, R6, R7, 0x2",
                                       "LEA.HI.X.SX32 R5, R6, RZ, 0x2, P0"], 0),
     ("lea.hi", ["MOV R6, 0xf0000001", "MOV R7, 0x3", "LEA.HI R5, R6, R7, RZ, 0x3"], 0x3 + 0x7),
