@@ -28,7 +28,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .case import Case
-from .prereg_cases import PreregSet, _cdiv, _f, _i, _sweep
+from .prereg_cases import PreregSet, _f, _grid2, _i, _sweep
 
 PREREG5_DIR = Path(__file__).parent / "prereg5"
 SUITES = {"prk_": "ParRes/Kernels", "matcuda_": "lzhengchun/matrix-cuda", "kt_": "KernelTuner/kernel_tuner"}
@@ -40,10 +40,6 @@ D = "float64"
 
 def _d(count: int, init: str = "random") -> str:
     return f"{D}[{count}]:{init}"
-
-
-def _grid2(nx: int, ny: int):
-    return lambda block: (_cdiv(nx, block[0]), _cdiv(ny, block[1]))
 
 
 def _transpose(order: int) -> list[str]:

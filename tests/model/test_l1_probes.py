@@ -29,6 +29,11 @@ def _recorded(results: str) -> list[tuple[list, dict]]:
     return list(zip(data["launches"], data["runs"][0]))
 
 
+def _launch_id(value) -> str:
+    """A recorded launch's test id: its tuple joined ('stmix_16_2_4_1_32'); the recording, none."""
+    return "_".join(map(str, value)) if isinstance(value, list) else ""
+
+
 def _carveout_cases() -> list[tuple[str, int, int, int, float]]:
     """(where, threads, shared bytes, registers, chosen KB) of every probed and recorded launch."""
     cases = [("probe", int(r["launch__block_size"]), int(r["launch__shared_mem_per_block_static"]),
@@ -92,7 +97,7 @@ def _store_alloc_spec(kind: str, kb: int, x: int) -> LaunchSpec:
 
 
 @pytest.mark.parametrize("launch, recorded", _recorded("h100_store_alloc_results.json"),
-                         ids=lambda v: "_".join(map(str, v)) if isinstance(v, list) else "")
+                         ids=_launch_id)
 def test_stores_take_l1_lines_and_whole_sectors_hit_later(launch, recorded):
     """Loads after whole-sector stores hit, after one word a sector miss; stores evict what was
     loaded before them once loads and stores together pass the L1: L1 hits within a tenth of
@@ -116,7 +121,7 @@ LOCK_STEP = [(launch, r) for launch, r in _recorded("h100_l1_store_results.json"
              if launch[0] == "stmix" and launch[4] == 1]
 
 
-@pytest.mark.parametrize("launch, recorded", LOCK_STEP, ids=lambda v: "_".join(map(str, v)) if isinstance(v, list) else "")
+@pytest.mark.parametrize("launch, recorded", LOCK_STEP, ids=_launch_id)
 def test_warps_storing_together_merge_unless_a_request_spans_too_many_lines(launch, recorded):
     """Warps of one block store into the same sectors at once: the H100 sends each sector once
     at up to 28 lines a request and every store at 31 or 32."""
@@ -131,7 +136,7 @@ STATIC_FLOATS = {"none": 0, "static_8KB": 2048}
 @pytest.mark.parametrize("launch, recorded", [(launch, r) for launch, r in _recorded("h100_l1_store_results.json")
                                               if launch[0] == "l1cap" and launch[1] in STATIC_FLOATS
                                               and launch[2] in (96, 160, 192, 240)],
-                         ids=lambda v: "_".join(map(str, v)) if isinstance(v, list) else "")
+                         ids=_launch_id)
 def test_one_block_rereading_its_data_keeps_what_the_carveout_leaves(launch, recorded):
     """k_l1cap: one block reads `kb` KB twice next to no shared memory (L1: 224 KB) or 8 KB
     (the driver carves out 132 KB: L1 124 KB); second-pass hits within a quarter of the H100's."""
