@@ -79,7 +79,7 @@ def test_full_sectors_are_those_a_store_writes_whole(addresses, expected):
     lines, masks = np.empty(32, np.int64), np.empty(128, np.int64)
     n = request_lines(row, lines, masks, np.empty(64, np.int64), np.zeros(64, np.int64), 1)
     full = np.empty(32, np.int64)
-    full_sectors(row, lines, n, full)
+    full_sectors(row, lines, n, full, np.empty(128, np.int64))
     assert list(full[:n]) == expected
 
 

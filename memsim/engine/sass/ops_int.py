@@ -225,7 +225,7 @@ def _iadd3_lanes(code, pc, regs, w, active, vec):
         for lane in range(32):
             vec[0, lane] += vec[2, lane] + vec[1, lane]
     write(regs, w, dst(code, pc, 0), active, vec, 0)
-    _write_carries(code, pc, regs, w, active, vec)
+    _write_carries(code, pc, regs, w, active, vec, 2)
 
 
 @njit(cache=True, _nrt=False)
@@ -314,32 +314,22 @@ def _lea_lanes(code, pc, regs, w, active, vec, flags):
         for lane in range(32):
             vec[0, lane] += vec[1, lane]
     write(regs, w, dst(code, pc, 0), active, vec, 0)
-    _write_carry(code, pc, 1, 32, regs, w, active, vec)
+    _write_carries(code, pc, regs, w, active, vec, 1)
 
 
 @njit(cache=True, _nrt=False)
-def _write_carries(code, pc, regs, w, active, vec):
-    """IADD3's carry predicates: the sum's carry count C (0-2, the bits above 32) split as
-    P1 = C >= 1, P2 = C >= 2, so that IADD3.X adding both gets C back. Reading P2 as the sum's
-    bit 33 gave 1 for C = 2 (a - b - c without borrows) and broke 64-bit address arithmetic
-    (RAJAPerf's INT_PREDICT: px + 8 * (i + 12 * offset - 10 * offset) read 2^35 bytes off)."""
-    for k in (1, 2):
+def _write_carries(code, pc, regs, w, active, vec, count):
+    """The carry predicates (operands 1..count; IADD3 has two, LEA one) of the wide sums in
+    vec[0]: with C the sum's bits above 32 (0-2), P1 = C >= 1, P2 = C >= 2, so that IADD3.X
+    adding both gets C back. Reading P2 as the sum's bit 33 gave 1 for C = 2 (a - b - c without
+    borrows) and broke 64-bit address arithmetic (RAJAPerf's INT_PREDICT: px + 8 * (i + 12 *
+    offset - 10 * offset) read 2^35 bytes off)."""
+    for k in range(1, count + 1):
         if not has(code, pc, k):
             continue
         for lane in range(32):
             vec[1, lane] = 1 if (vec[0, lane] >> 32) >= k else 0
         write(regs, w, dst(code, pc, k), active, vec, 1)
-
-
-@njit(cache=True, _nrt=False)
-def _write_carry(code, pc, k, bit, regs, w, active, vec):
-    """Bit `bit` of the wide sums in vec[0] to predicate operand k, where the row has one
-    (IADD3's two carries, LEA's)."""
-    if not has(code, pc, k):
-        return
-    for lane in range(32):
-        vec[1, lane] = (vec[0, lane] >> bit) & 1
-    write(regs, w, dst(code, pc, k), active, vec, 1)
 
 
 @njit(cache=True, _nrt=False)

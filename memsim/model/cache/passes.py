@@ -158,14 +158,15 @@ def _l1_store(l1, sm, line, full, sets, ways, clock):
 
 
 @njit(cache=True)
-def full_sectors(row, lines, n, full):
-    """full[j]: the sectors of line lines[j] that one warp store writes whole. The access width
+def full_sectors(row, lines, n, full, counts):
+    """full[j]: the sectors of line lines[j] that one warp store writes whole (`counts`: 128
+    scratch slots, so the hot loop allocates nothing). The access width
     is not in the trace: it is taken as the smallest gap between the lanes' distinct addresses,
     at most 16 bytes (so a sector needs two lanes or more). Lanes out of address order: none
     (taken as partial writes)."""
     for j in range(n):
         full[j] = 0
-    counts = np.zeros(128, np.int64)
+    counts[:4 * n] = 0
     width, last, j = 16, -1, 0       # no access is wider than 16 bytes
     for lane in range(32):
         a = row[lane]
@@ -335,6 +336,7 @@ def l1_pass(order, sm_of, step_of, group_of, op_of, warp_of, addresses, more_add
     lines = np.empty(32, np.int64)
     masks = np.empty(128, np.int64)
     full = np.empty(32, np.int64)
+    lane_counts = np.empty(128, np.int64)
     keys = np.empty(64, np.int64)
     stamps = np.zeros(64, np.int64)
     count = 0
@@ -388,7 +390,7 @@ def l1_pass(order, sm_of, step_of, group_of, op_of, warp_of, addresses, more_add
                             and missing_lines >= cfg[G_MERGE_MIN_LINES])
         elif op == OP_ST:
             if l1_loads and cfg[G_L1_STORE_ALLOCATE] != 0:
-                full_sectors(row, lines, n, full)
+                full_sectors(row, lines, n, full, lane_counts)
                 for j in range(n):
                     if _l1_store(l1, sm, lines[j], full[j], l1_sets, l1_ways, t):
                         epoch += 1
