@@ -263,9 +263,9 @@ LAUNCHES: list[tuple] = [
     _transpose(128, 512, 32),
     ("ggml_cpy_f32_f16_4096x4096", "ggml_cpy.cu", "cpy_scalar_contiguous<float, half>", _cdiv(4096 * H, 64), 64,
      [_f(4096 * H), _h(4096 * H, "zeros"), _l(4096 * H)], ["copy", "convert", "half", "streaming", "large"]),
-    ("ggml_quantize_q8_0_1024x4096", "ggml_cpy.cu", "cpy_f32_q<cpy_blck_f32_q8_0, QK8_0>", _cdiv(1024 * H // 32, 64),
+    ("ggml_quantize_q8_0_1024x4096", "ggml_cpy.cu", "cpy_f32_q<cpy_blck_f32_q8_0, 32>", _cdiv(1024 * H // 32, 64),
      64, _q8(1024, H, True), ["quantize", "q8_0", "thread-per-block", "strided"]),
-    ("ggml_dequantize_q8_0_1024x4096", "ggml_cpy.cu", "cpy_q_f32<cpy_blck_q8_0_f32, QK8_0>",
+    ("ggml_dequantize_q8_0_1024x4096", "ggml_cpy.cu", "cpy_q_f32<cpy_blck_q8_0_f32, 32>",
      _cdiv(1024 * H // 32, 64), 64, _q8(1024, H, False), ["dequantize", "q8_0", "thread-per-block", "strided"]),
     # --- causal mask, AdamW's step, timestep embeddings
     ("ggml_diag_mask_32x512x512", "ggml_diag_mask.cu", "diag_mask_inf_f32", (32 * 512, _cdiv(512, 32)), (1, 32),
