@@ -159,9 +159,21 @@ def match_rows(cases: list[DriverCase], results: list[DriverResult], rows: list[
 
 def row_fits(row: ncu.NcuRow, case: DriverCase) -> bool:
     shown, name = shown_kernel_name(row.kernel), case.spec.kernel.replace(" ", "")
-    name_fits = (row.kernel == case.spec.kernel or _spelled_as_ncu(shown) == _spelled_as_ncu(name)
+    name_fits = (row.kernel == case.spec.kernel or _as_ncu_shows(shown) == _as_ncu_shows(name)
                  or ("<" in name and shown == name.split("<")[0]))
     return name_fits and row.grid == case.spec.grid and row.block == case.spec.block
+
+
+def _as_ncu_shows(name: str) -> str:
+    """A kernel name with what ncu's spelling adds taken out: the `&` of a function template
+    argument, namespace qualifiers (NVRTC puts a static function in `_INTERNAL_<hash>::`, ncu
+    may print `(anonymous namespace)::`) and CUDA's `__half` for `half`; then _spelled_as_ncu.
+    Unmatched rows are not skipped (match_rows keeps launch order), so one name ncu spells
+    differently would cost every later case of its batch its counters."""
+    name = re.sub(r"&\((?:void\s+)?([^()]*)\([^()]*\)\)", r"\1", name)   # &(void f<..>(params)): f<..>
+    name = name.replace(" ", "").replace("(anonymousnamespace)::", "").replace("&", "")
+    name = re.sub(r"\b__half\b", "half", re.sub(r"\b\w+::", "", name))
+    return _spelled_as_ncu(name)
 
 
 def _spelled_as_ncu(name: str) -> str:
@@ -174,7 +186,13 @@ def _spelled_as_ncu(name: str) -> str:
 def shown_kernel_name(kernel: str) -> str:
     """ncu names a kernel `k_x`, `void k_x(float *)` or, for a template,
     `void k_x<64, 8>(float *)`: the name with its template arguments, spaces removed."""
-    head = kernel.split("(")[0].strip()
+    depth, cut = 0, len(kernel)
+    for i, char in enumerate(kernel):   # the parameter list's "(" (not one inside <...>)
+        depth += {"<": 1, ">": -1}.get(char, 0)
+        if char == "(" and depth == 0:
+            cut = i
+            break
+    head = kernel[:cut].strip()
     if head.startswith("void "):
         head = head[len("void "):]
     return head.replace(" ", "")

@@ -521,7 +521,10 @@ def launch_problems(case: Case, ptx: str) -> list[str]:
     except MemsimError as exc:
         return [str(exc)]
     # The parameter list only (memsim's PTX parser may refuse a body that the GPU still runs).
-    found = re.search(r"\.entry\s+" + re.escape(entry) + r"\s*\((.*?)\)", ptx, re.S)
+    # A template argument of internal linkage (a static function) is mangled with a hash NVRTC
+    # draws per compile (`_kernel_cu_<8 hex>`): match any such hash.
+    pattern = re.sub(r"(_kernel_cu_)[0-9a-f]{8}", r"\1[0-9a-f]{8}", re.escape(entry))
+    found = re.search(r"\.entry\s+" + pattern + r"\s*\((.*?)\)", ptx, re.S)
     if not found:
         return [f"no entry {entry} in the PTX"]
     params = [(name, int(count or 1) * PTX_SIZES[ptype]) for ptype, name, count in

@@ -84,10 +84,24 @@ def short_name(name: str) -> str:
     return text
 
 
+# NVRTC mangles a template argument of internal linkage (a static function: `op<&f>`) inside a
+# namespace named after the compile: `45_INTERNAL_00000000_9_kernel_cu_<8 hex>_<pid>`, the pid of
+# the compiling process. A lowered name from one process and a module compiled (and cached) in
+# another differ only there.
+_COMPILE_STAMP = re.compile(r"\d+_INTERNAL_[0-9a-f]+_\d+_kernel_cu_[0-9a-f]+_\d+")
+
+
+def _unstamped(name: str) -> str:
+    return _COMPILE_STAMP.sub("#", name)
+
+
 def match_kernel(name: str, kernels: list[str]) -> str | None:
     """The kernel of `kernels` (lowered names) that `name` stands for, if exactly one."""
     if name in kernels:
         return name
+    same = [k for k in kernels if _COMPILE_STAMP.search(name) and _unstamped(k) == _unstamped(name)]
+    if len(same) == 1:
+        return same[0]
     wanted = name.replace(" ", "")
     matches = [k for k in kernels if short_name(k).replace(" ", "") == wanted]
     return matches[0] if len(matches) == 1 else None

@@ -329,3 +329,20 @@ def test_cub_umbrella_header_error_says_what_to_include():
     with pytest.raises(memsim.errors.CompileError, match="cub/warp/warp_reduce.cuh") as info:
         compile_cuda(source)
     assert "\n" not in str(info.value)
+
+
+STAMPED = "_Z9cpy_f32_qIXadL_ZN45_INTERNAL_00000000_9_kernel_cu_{}_{}17cpy_blck_f32_q8_0EPKcPcEELi32EEvS2_S3_x"
+
+
+@pytest.mark.parametrize("ours,theirs,found", [
+    (("6803d68d", "15071"), ("0db7969f", "30926"), True),    # another process's compile of the same kernel
+    (("6803d68d", "15071"), ("0db7969f", "9"), True),        # a pid of fewer digits
+    (("6803d68d", "15071"), ("6803d68d", "15071"), True)])
+def test_a_kernel_with_a_static_template_argument_is_found_across_compiles(ours, theirs, found):
+    """NVRTC names a static function's namespace after the compile (hash and pid): the lowered
+    name of one process must still find the kernel in a module another process compiled."""
+    from memsim.compiler.names import match_kernel
+
+    module = [STAMPED.format(*theirs), STAMPED.format(*theirs).replace("q8_0", "q4_0")]
+    assert (match_kernel(STAMPED.format(*ours), module) == module[0]) is found
+    assert match_kernel(STAMPED.format(*ours).replace("Li32E", "Li64E"), module) is None

@@ -164,7 +164,22 @@ def test_cli_simulates_the_corpus_without_recordings(capsys):
     ("void reduce6<float, 256, 1>(T1 *, T1 *, unsigned int)", "reduce6<float, 256, true>", True),
     ("void reduce6<float, 256, 0>(T1 *, T1 *, unsigned int)", "reduce6<float, 256, true>", False),
     ("void reduce6<float, 256, 1>(T1 *, T1 *, unsigned int)", "reduce6<float, 256u, true>", True),
-    ("void reduce6<float, 2561, 1>(T1 *, T1 *, unsigned int)", "reduce6<float, 256, true>", False)])
+    ("void reduce6<float, 2561, 1>(T1 *, T1 *, unsigned int)", "reduce6<float, 256, true>", False),
+    ("void op_clamp_kernel<__half>(const T1 *, T1 *, T1, T1, int)", "op_clamp_kernel<half>", True),
+    ("void op_clamp_kernel<float>(const T1 *, T1 *, T1, T1, int)", "op_clamp_kernel<half>", False),
+    ("void unary_op_kernel<&_INTERNAL_00000000_9_kernel_cu_27d17b61_28000::op_silu, float>(const T2 *, T2 *, int)",
+     "unary_op_kernel<op_silu, float>", True),
+    ("void unary_op_kernel<&(anonymous namespace)::op_silu, __half>(const T2 *, T2 *, int)",
+     "unary_op_kernel<op_silu, half>", True),
+    ("void unary_op_kernel<&op_gelu, float>(const T2 *, T2 *, int)", "unary_op_kernel<op_silu, float>", False),
+    ("void cpy_scalar<&(void _INTERNAL_00000000_9_kernel_cu_d838cda6_554::cpy_1_scalar<float, __half>(char const*, "
+     "char*))>(char const*, char*, long long)", "cpy_scalar<cpy_1_scalar<float, half>>", True),
+    ("void cpy_scalar<&(void _INTERNAL_00000000_9_kernel_cu_d838cda6_554::cpy_1_scalar<float, float>(char const*, "
+     "char*))>(char const*, char*, long long)", "cpy_scalar<cpy_1_scalar<float, half>>", False),
+    ("void cpy_f32_q<&_INTERNAL_00000000_9_kernel_cu_d838cda6_554::cpy_blck_f32_q8_0, 32>(char const*, char*)",
+     "cpy_f32_q<cpy_blck_f32_q8_0, 32>", True),
+    ("void rope_neox<true, false, __half, __half>(__half const*, __half*, int)", "rope_neox<true, false, half, half>",
+     True)])
 def test_ncu_rows_of_templates_with_several_arguments_are_matched(shown, kernel, fits):
     """ncu writes template arguments with spaces after the commas: the name is compared without."""
     from gpu import ncu

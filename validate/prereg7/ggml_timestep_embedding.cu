@@ -1,0 +1,57 @@
+// Pre-registered public kernel (not written for memsim): ggml-org/ggml
+// what: TIMESTEP_EMBEDDING (sinusoidal)
+// files: src/ggml-cuda/tsembd.cu
+// commit d99724f2b141fed9e1a9f402213506c081433465 (https://github.com/ggml-org/ggml)
+// Licence: MIT (Copyright (c) 2023-2026 The ggml authors; full text in validate/prereg7/LICENSES.md).
+//
+// Edits (no kernel body changed):
+// - only these lines kept: src/ggml-cuda/tsembd.cu: lines 3-24; the includes, the host code and the other kernels left out
+// - the helpers from ggml's headers that the kept code needs are written above it (marked 'written for memsim')
+
+// ---- written for memsim (not from the repository): what ggml's common.cuh gives these kernels.
+// WARP_SIZE as common.cuh defines it; the two programmatic-dependent-launch hooks as no-ops
+// (common.cuh's call cudaGridDependencySynchronize / cudaTriggerProgrammaticLaunchCompletion,
+// which do nothing for a launch made without the PDL attribute, as every launch here is);
+// GGML_CUDA_RESTRICT as __restrict__; FLT_MAX and INFINITY where NVRTC lacks the C headers.
+
+// The fixed-width integer types of <cstdint>, which NVRTC lacks here.
+typedef signed char int8_t;
+typedef unsigned char uint8_t;
+typedef int int32_t;
+typedef unsigned int uint32_t;
+typedef long long int64_t;
+typedef unsigned long long uint64_t;
+#define WARP_SIZE 32
+#define GGML_CUDA_RESTRICT __restrict__
+#ifndef FLT_MAX
+#define FLT_MAX 3.402823466e+38F
+#endif
+#ifndef INFINITY
+#define INFINITY __int_as_float(0x7f800000)
+#endif
+static __device__ __forceinline__ void ggml_cuda_pdl_sync() {}
+static __device__ __forceinline__ void ggml_cuda_pdl_lc() {}
+
+// ---- from src/ggml-cuda/tsembd.cu, lines 3-24
+static __global__ void timestep_embedding_f32(const float * timesteps, float * dst, const int nb1, const int dim, const int max_period) {
+    // blockIDx.y: idx of timesteps->ne[0]
+    // blockIDx.x: idx of ((dim + 1) / 2) / BLOCK_SIZE
+    int i = blockIdx.y;
+    int j = threadIdx.x + blockIdx.x * blockDim.x;
+    float * embed_data = (float *)((char *)dst +  i*nb1);
+
+    int half = dim / 2;
+    if (dim % 2 != 0 && j == half) {
+        embed_data[2 * half] = 0.f;
+    }
+
+    if (j >= half) {
+        return;
+    }
+
+    float timestep = timesteps[i];
+    float freq = (float)expf(-logf(max_period) * j / half);
+    float arg = timestep * freq;
+    embed_data[j] = cosf(arg);
+    embed_data[j + half] = sinf(arg);
+}
