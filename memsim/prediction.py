@@ -72,7 +72,8 @@ def predict(source: str, kernel_name: str, grid, block, args: Sequence[Value], s
     report.metrics[m.DURATION] = estimate.duration_ns
     report.metrics[m.EVENT_TIME_MS] = estimate.event_ms
     simulated = simulate_time(report, issues.trace, issues.schedule, profile, estimate.occupancy.blocks_per_sm,
-                              loads=model.load_outcomes())
+                              loads=model.load_outcomes(), block_slots=estimate.occupancy.block_slots,
+                              warp_slots=estimate.occupancy.warp_slots)
     if simulated is not None:
         report.metrics[m.FORMULA_DURATION] = estimate.duration_ns
         report.metrics[m.DURATION] = max(simulated.duration_ns, estimate.breakdown.atomics_ns

@@ -104,6 +104,8 @@ class Occupancy(BaseModel):
     waves: float = Field(description="blocks / (SMs x resident blocks per SM), as ncu's launch__waves_per_multiprocessor")
     block_waves: int = Field(description="resident-block rounds of the busiest SM")
     wave_efficiency: float = Field(description="average SM's blocks / busiest SM's blocks")
+    warp_slots: int = Field(0, description="live warps an SM holds once exited warps gave theirs back")
+    block_slots: int = Field(0, description="blocks an SM holds by shared memory and the block limit")
 
 
 class TimeEstimate(BaseModel):
@@ -224,7 +226,8 @@ def occupancy_of(report: KernelReport, profile: GpuProfile, registers_per_thread
         warps_per_sm=occ.blocks_per_sm * occ.warps_per_block,
         occupancy=min(1.0, occ.blocks_per_sm * occ.warps_per_block / profile.occupancy.max_warps_per_sm),
         active_sms=min(sms, blocks), waves=blocks / (sms * occ.blocks_per_sm),
-        block_waves=-(-busiest // occ.blocks_per_sm), wave_efficiency=blocks / (sms * busiest))
+        block_waves=-(-busiest // occ.blocks_per_sm), wave_efficiency=blocks / (sms * busiest),
+        warp_slots=occ.warp_slots, block_slots=occ.block_slots)
 
 
 def _metric(report: KernelReport, name: str) -> float:

@@ -83,9 +83,12 @@ def scaled_cycles(out: np.ndarray, cfg: np.ndarray, per_sm: int, n_sim: int, res
 
 def simulate_time(report: KernelReport, trace: WarpInstructionTrace, schedule: IssueSchedule,
                   profile: GpuProfile, resident_blocks: int, *,
-                  max_issues: int = MAX_SIMULATED_ISSUES, loads: LoadOutcomes | None = None) -> SimulatedTime | None:
+                  max_issues: int = MAX_SIMULATED_ISSUES, loads: LoadOutcomes | None = None,
+                  block_slots: int = 0, warp_slots: int = 0) -> SimulatedTime | None:
     """Simulate the busiest SM's blocks; None where no block was recorded (engine without an
-    issue trace, or a profile without a `timing` section)."""
+    issue trace, or a profile without a `timing` section). `block_slots`/`warp_slots`
+    (memsim.model.scheduling.Occupancy): the blocks and live warps an SM holds once warps
+    that exited have given their slots back; 0: `resident_blocks` whole blocks."""
     if None in (profile.timing, profile.pipes, profile.instruction_latency, profile.sm_costs) or trace is None or schedule is None or len(trace.blocks) == 0:
         return None
     blocks = math.prod(report.grid)
@@ -106,9 +109,13 @@ def simulate_time(report: KernelReport, trace: WarpInstructionTrace, schedule: I
     mem[:, MEM_ATOMIC] *= atomic_unit_cycles(report, profile, blocks / per_sm, profile.clocks.sm_base_mhz)
     out = np.zeros(N_OUT, np.float64)
     stalls = np.zeros(N_STALLS, np.float64)
+    # every resident block keeps a live warp, and a new one needs a block's warp slots free
+    warp_slots = max(warp_slots, resident * trace.warps_per_block)
+    block_slots = max(min(block_slots, warp_slots - trace.warps_per_block + 1, per_sm), resident)
     simulate_sm(trace.start, trace.pc.astype(np.int64), trace.aux.astype(np.float64),
                 request_levels(trace, schedule, loads), n_traces, n_sim,
-                trace.warps_per_block, resident, schedule.stall, schedule.write_barrier, schedule.read_barrier,
+                trace.warps_per_block, resident, block_slots, warp_slots,
+                schedule.stall, schedule.write_barrier, schedule.read_barrier,
                 schedule.wait_mask, schedule.pipe, schedule.wait, pipe_intervals(profile), wait_latencies(profile, trace.warps_per_block),
                 mem, cfg, out,
                 stalls)

@@ -134,13 +134,16 @@ SAMPLE_CYCLES = 8.0   # warp states are sampled every this many cycles, as ncu s
 
 
 @njit(cache=True)
-def simulate_sm(start, pcs, auxs, levels, n_traces, n_blocks, warps_per_block, resident, stall, wbar, rbar, wmask,
-                pipe, wait, interval, wait_cycles, mem, cfg, out, stalls):
-    """Run n_blocks blocks, `resident` at a time, on one SM: block j replays recorded block
+def simulate_sm(start, pcs, auxs, levels, n_traces, n_blocks, warps_per_block, resident, block_slots, warp_slots,
+                stall, wbar, rbar, wmask, pipe, wait, interval, wait_cycles, mem, cfg, out, stalls):
+    """Run n_blocks blocks on one SM, `resident` at the start: block j replays recorded block
     j % n_traces (warp k of recorded block i issues pcs[start[i * warps_per_block + k]:...]).
+    A warp that exits gives its slot back at once: a block starts whenever at most
+    `block_slots` blocks and `warp_slots` live warps then fit (the H100 keeps 10 blocks of 8
+    warps resident where 7 of each exit at once: gpu/cache_probe/exit_probe.py).
     Fills out[O_*] and stalls[S_*] (sampled warp-cycles). Returns the cycle the last warp
     finished."""
-    slots = resident * warps_per_block
+    slots = block_slots * warps_per_block
     ptr = np.zeros(slots, np.int64)
     end = np.zeros(slots, np.int64)
     live = np.zeros(slots, np.int64)       # 1 running, 2 at a barrier, 0 idle
@@ -149,9 +152,9 @@ def simulate_sm(start, pcs, auxs, levels, n_traces, n_blocks, warps_per_block, r
     age = np.zeros(slots, np.int64)
     sb = np.zeros((slots, 6), np.float64)
     sb_kind = np.zeros((slots, 6), np.int64)
-    block_of = np.full(resident, -1, np.int64)
-    block_live = np.zeros(resident, np.int64)
-    block_arrived = np.zeros(resident, np.int64)
+    block_of = np.full(block_slots, -1, np.int64)
+    block_live = np.zeros(block_slots, np.int64)
+    block_arrived = np.zeros(block_slots, np.int64)
     pipe_free = np.zeros((N_SMSP, interval.shape[0]), np.float64)
     last = np.full(N_SMSP, -1, np.int64)
     queues = np.zeros(7, np.float64)
@@ -159,6 +162,10 @@ def simulate_sm(start, pcs, auxs, levels, n_traces, n_blocks, warps_per_block, r
     constant_seen = np.zeros(mem.shape[0], np.int64)
     async_done = np.zeros(slots, np.float64)
     issued_at = np.full(slots, -1.0)
+    # the SM's warp slots: hw[h] the warp in slot h (-1: free), h_of[w] its slot; slot h issues
+    # from sub-partition h % 4, and a new warp goes to the sub-partition with the fewest
+    hw = np.full(warp_slots, -1, np.int64)
+    h_of = np.full(slots, -1, np.int64)
     state = np.zeros(3, np.int64)          # next block to start, warps alive, age counter
     t = 0.0
     launched = -cfg[C_LAUNCH_INTERVAL]      # when the SM last took a block: it takes one per interval
@@ -166,7 +173,7 @@ def simulate_sm(start, pcs, auxs, levels, n_traces, n_blocks, warps_per_block, r
         if state[0] < n_blocks:
             launched += cfg[C_LAUNCH_INTERVAL]
             out[O_LAST_START] = launched
-            _start_block(r, state[0] % n_traces, launched, start, pcs, warps_per_block, ptr, end, live, ready, own, age,
+            _start_block(r, state[0] % n_traces, launched, start, pcs, warps_per_block, hw, h_of, ptr, end, live, ready, own, age,
                          sb, wmask, wait, block_of, block_live, block_arrived, state, async_done)
             state[0] += 1
     finish = 0.0
@@ -174,7 +181,7 @@ def simulate_sm(start, pcs, auxs, levels, n_traces, n_blocks, warps_per_block, r
     while True:
         issued = 0
         for s in range(N_SMSP):
-            w = _pick(s, t, last[s], slots, live, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg, age)
+            w = _pick(s, t, last[s], hw, live, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg, age)
             if w < 0:
                 continue
             last[s] = w
@@ -208,8 +215,10 @@ def simulate_sm(start, pcs, auxs, levels, n_traces, n_blocks, warps_per_block, r
             if kind == W_BARRIER:
                 live[w] = 2
                 block_arrived[r] += 1
-            if ptr[w] == end[w]:
+            exited = ptr[w] == end[w]
+            if exited:
                 live[w] = 0
+                hw[h_of[w]] = -1
                 block_live[r] -= 1
                 state[1] -= 1
                 finish = max(finish, ready[w])
@@ -221,22 +230,28 @@ def simulate_sm(start, pcs, auxs, levels, n_traces, n_blocks, warps_per_block, r
             if block_live[r] == 0 and block_of[r] >= 0:
                 block_of[r] = -1
                 out[O_BLOCKS] += 1
-                if state[0] < n_blocks:
-                    launched = max(t + cfg[C_LAUNCH], launched + cfg[C_LAUNCH_INTERVAL])
-                    if state[0] == resident:
-                        out[O_FIRST_REFILL] = launched
-                    out[O_LAST_START] = launched
-                    _start_block(r, state[0] % n_traces, launched, start, pcs, warps_per_block, ptr, end,
-                                 live, ready, own, age, sb, wmask, wait, block_of, block_live, block_arrived, state,
-                                 async_done)
-                    state[0] += 1
+            while exited and state[0] < n_blocks and state[1] + warps_per_block <= warp_slots:
+                free = _free_block_slot(block_of)
+                if free < 0:
+                    break
+                launched = max(t + cfg[C_LAUNCH], launched + cfg[C_LAUNCH_INTERVAL])
+                if state[0] == resident:
+                    out[O_FIRST_REFILL] = launched
+                out[O_LAST_START] = launched
+                _start_block(free, state[0] % n_traces, launched, start, pcs, warps_per_block, hw, h_of, ptr, end,
+                             live, ready, own, age, sb, wmask, wait, block_of, block_live, block_arrived, state,
+                             async_done)
+                state[0] += 1
+                if block_live[free] == 0:      # a block whose warps all have nothing to run
+                    block_of[free] = -1
+                    out[O_BLOCKS] += 1
         if state[1] == 0 and state[0] >= n_blocks:
             break
         step = 1.0
         if issued == 0:
-            step = max(1.0, _soonest(t, slots, live, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg) - t)
+            step = max(1.0, _soonest(t, hw, live, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg) - t)
         while next_sample < t + step:
-            _charge(next_sample, slots, live, own, ready, ptr, pcs, wmask, sb, sb_kind, pipe, pipe_free, wait,
+            _charge(next_sample, hw, live, own, ready, ptr, pcs, wmask, sb, sb_kind, pipe, pipe_free, wait,
                     queues, cfg, issued_at, t, stalls)
             next_sample += SAMPLE_CYCLES
         t += step
@@ -262,7 +277,32 @@ def _own(w, ready_at, pc, sb, wmask, wait, async_done):
 
 
 @njit(cache=True)
-def _start_block(r, block, t, start, pcs, warps_per_block, ptr, end, live, ready, own, age, sb, wmask, wait,
+def _free_block_slot(block_of):
+    """A block slot no block holds, or -1."""
+    for r in range(len(block_of)):
+        if block_of[r] < 0:
+            return r
+    return -1
+
+
+@njit(cache=True)
+def _free_warp_slot(hw):
+    """The lowest free slot of the sub-partition with the fewest warps."""
+    best, best_load = -1, 1 << 30
+    for s in range(N_SMSP):
+        load, free = 0, -1
+        for h in range(s, len(hw), N_SMSP):
+            if hw[h] >= 0:
+                load += 1
+            elif free < 0:
+                free = h
+        if free >= 0 and load < best_load:
+            best, best_load = free, load
+    return best
+
+
+@njit(cache=True)
+def _start_block(r, block, t, start, pcs, warps_per_block, hw, h_of, ptr, end, live, ready, own, age, sb, wmask, wait,
                  block_of, block_live, block_arrived, state, async_done):
     block_of[r] = block
     block_live[r] = 0
@@ -279,6 +319,8 @@ def _start_block(r, block, t, start, pcs, warps_per_block, ptr, end, live, ready
             sb[w, b] = 0.0
         if end[w] > ptr[w]:
             live[w] = 1
+            h = _free_warp_slot(hw)
+            hw[h], h_of[w] = w, h
             block_live[r] += 1
             state[1] += 1
             own[w] = _own(w, t, pcs[ptr[w]], sb, wmask, wait, async_done)
@@ -299,11 +341,12 @@ def _release(r, when, warps_per_block, live, ready, own, ptr, pcs, sb, wmask, wa
 
 
 @njit(cache=True)
-def _earliest(w, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg):
-    """When warp w's next instruction could issue: its own waits, its pipe, the LSU's queue."""
+def _earliest(w, s, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg):
+    """When warp w (of sub-partition s) could issue its next instruction: its own waits, its
+    pipe, the LSU's queue."""
     pc = pcs[ptr[w]]
     e = own[w]
-    f = pipe_free[w % N_SMSP, pipe[pc]] - PIPE_SLACK
+    f = pipe_free[s, pipe[pc]] - PIPE_SLACK
     if f > e:
         e = f
     if _is_memory(wait[pc]):
@@ -314,27 +357,30 @@ def _earliest(w, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg):
 
 
 @njit(cache=True)
-def _pick(s, t, last, slots, live, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg, age):
-    """The warp sub-partition s issues at t: the last one if it can go on, else the oldest."""
+def _pick(s, t, last, hw, live, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg, age):
+    """The warp sub-partition s issues at t (of those in its warp slots hw[s::4]): the last one
+    if it can go on, else the oldest."""
     if last >= 0 and live[last] == 1 and own[last] <= t and \
-            _earliest(last, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg) <= t:
+            _earliest(last, s, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg) <= t:
         return last
     best = -1
     best_age = 0
-    for w in range(s, slots, N_SMSP):
-        if live[w] != 1 or own[w] > t:
+    for h in range(s, len(hw), N_SMSP):
+        w = hw[h]
+        if w < 0 or live[w] != 1 or own[w] > t:
             continue
-        if (best < 0 or age[w] < best_age) and _earliest(w, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg) <= t:
+        if (best < 0 or age[w] < best_age) and _earliest(w, s, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg) <= t:
             best, best_age = w, age[w]
     return best
 
 
 @njit(cache=True)
-def _soonest(t, slots, live, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg):
+def _soonest(t, hw, live, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg):
     soonest = 1e300
-    for w in range(slots):
-        if live[w] == 1:
-            e = _earliest(w, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg)
+    for h in range(len(hw)):
+        w = hw[h]
+        if w >= 0 and live[w] == 1:
+            e = _earliest(w, h % N_SMSP, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg)
             if e < soonest:
                 soonest = e
     if soonest == 1e300:
@@ -343,11 +389,14 @@ def _soonest(t, slots, live, own, ptr, pcs, pipe, pipe_free, wait, queues, cfg):
 
 
 @njit(cache=True)
-def _charge(at, slots, live, own, ready, ptr, pcs, wmask, sb, sb_kind, pipe, pipe_free, wait, queues, cfg,
+def _charge(at, hw, live, own, ready, ptr, pcs, wmask, sb, sb_kind, pipe, pipe_free, wait, queues, cfg,
             issued_at, t, stalls):
     """Sample each resident warp's state at cycle `at` (within the step from t): issuing
     (selected), or why it waits, SAMPLE_CYCLES warp-cycles each."""
-    for w in range(slots):
+    for h in range(len(hw)):
+        w = hw[h]
+        if w < 0:
+            continue
         if live[w] == 2:
             stalls[S_BARRIER] += SAMPLE_CYCLES
             continue
@@ -369,7 +418,7 @@ def _charge(at, slots, live, own, ready, ptr, pcs, wmask, sb, sb_kind, pipe, pip
                 worst = sb[w, b]
                 reason = S_LONG_SCOREBOARD if sb_kind[w, b] == LONG else S_SHORT_SCOREBOARD
         if reason == S_NOT_SELECTED:
-            if pipe_free[w % N_SMSP, pipe[pc]] - PIPE_SLACK > at:
+            if pipe_free[h % N_SMSP, pipe[pc]] - PIPE_SLACK > at:
                 reason = S_MATH_THROTTLE
             elif _is_memory(wait[pc]) and queues[0] - cfg[C_LSU_QUEUE] > at:
                 reason = S_MIO_THROTTLE
