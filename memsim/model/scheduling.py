@@ -53,9 +53,9 @@ class Occupancy(BaseModel):
     shared_carveout_bytes: int = Field(description="shared memory the driver carves out of the unified array")
     l1_bytes: int = Field(description="what is left for L1 per SM")
     warp_slots: int = Field(0, description="live warps an SM holds by the per-warp limits (threads, "
-                                           "warp slots, registers): a warp that exits frees its share")
+                                           "warp slots): a warp that exits frees its share")
     block_slots: int = Field(0, description="blocks an SM holds by the per-block limits (shared "
-                                            "memory, the block limit)")
+                                            "memory, registers, the block limit)")
 
 
 def occupancy(threads_per_block: int, registers_per_thread: int, shared_per_block: int,
@@ -84,8 +84,8 @@ def occupancy(threads_per_block: int, registers_per_thread: int, shared_per_bloc
     else:
         other = min(v for k, v in candidates.items() if k != "shared memory")
         carveout = _carveout(_shared_wanted(other, threads_per_block, smem, limits), limits)
-    warp_slots = min(limits.max_threads_per_sm // 32, limits.max_warps_per_sm, limits.registers_per_sm // regs_per_warp)
-    block_slots = min(candidates["shared memory"], candidates["blocks"])
+    warp_slots = min(limits.max_threads_per_sm // 32, limits.max_warps_per_sm)
+    block_slots = min(candidates["shared memory"], candidates["blocks"], candidates["registers"])
     return Occupancy(blocks_per_sm=blocks, limited_by=limited_by, warps_per_block=warps,
                      shared_carveout_bytes=carveout, l1_bytes=limits.l1_shared_per_sm_bytes - carveout,
                      warp_slots=warp_slots, block_slots=block_slots)

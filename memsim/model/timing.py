@@ -105,7 +105,7 @@ class Occupancy(BaseModel):
     block_waves: int = Field(description="resident-block rounds of the busiest SM")
     wave_efficiency: float = Field(description="average SM's blocks / busiest SM's blocks")
     warp_slots: int = Field(0, description="live warps an SM holds once exited warps gave theirs back")
-    block_slots: int = Field(0, description="blocks an SM holds by shared memory and the block limit")
+    block_slots: int = Field(0, description="blocks an SM holds by shared memory, registers and the block limit")
 
 
 class TimeEstimate(BaseModel):

@@ -140,7 +140,8 @@ def simulate_sm(start, pcs, auxs, levels, n_traces, n_blocks, warps_per_block, r
     j % n_traces (warp k of recorded block i issues pcs[start[i * warps_per_block + k]:...]).
     A warp that exits gives its slot back at once: a block starts whenever at most
     `block_slots` blocks and `warp_slots` live warps then fit (the H100 keeps 10 blocks of 8
-    warps resident where 7 of each exit at once: gpu/cache_probe/exit_probe.py).
+    warps resident where 7 of each exit at once; registers come back only with the whole
+    block: gpu/cache_probe/exit_probe.py).
     Fills out[O_*] and stalls[S_*] (sampled warp-cycles). Returns the cycle the last warp
     finished."""
     slots = block_slots * warps_per_block
