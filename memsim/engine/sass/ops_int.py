@@ -14,8 +14,8 @@ from ..memory import SHARED_WINDOW_HI
 from ..simt import compare_ordered
 from .family import declare
 from .lanes import (M32, dst, has, popcount, signed, src_pred, src_u32, src_u64, write, write64)
-from .rows import (BOOL, F_CMP, F_FLAGS, F_OPS, F_SUB, F_WIDE_OPS, FL_BIT64, FL_HI, FL_LEFT, FL_SIGNED, FL_SX32,
-                   FL_U32, FL_WIDE, FL_X, K_IMM, P_BASE, RZ, URZ)
+from .rows import (BOOL, F_CMP, F_FLAGS, F_OPS, F_SUB, F_UNIFORM, F_WIDE_OPS, FL_BIT64, FL_HI, FL_LEFT, FL_SIGNED,
+                   FL_SX32, FL_U32, FL_WIDE, FL_X, K_IMM, P_BASE, RZ, UP_BASE, URZ)
 
 OPS = declare("int", ("MOV", "MOV64", "S2R", "IADD3", "IMAD", "LEA", "LOP3", "PLOP3", "SHF",
                       "ISETP", "PRMT", "IABS", "SEL", "FLO", "POPC", "BREV", "IMNMX", "SGXT",
@@ -468,12 +468,13 @@ def _rare(code, pc, op, regs, w, active, vec, flags):
             pos, n = vec[1, lane] & 31, vec[2, lane] & 63
             vec[0, lane] = (((1 << min(n, 32)) - 1) << pos) & M32
     elif op == O_P2R:    # P2R Rd, PR, Rb, mask: predicates P0..P6 as bits, masked, into b's other bits
-        src_u32(code, pc, 2, regs, w, vec, 2)
+        src_u32(code, pc, 2, regs, w, vec, 2)   # (UP2UR URd, UPR, URb, mask: the uniform ones)
         src_u32(code, pc, 3, regs, w, vec, 3)
+        base = UP_BASE if code[pc, F_UNIFORM] else P_BASE
         for lane in range(32):
             v = 0
             for k in range(7):
-                v |= (1 if regs[w, P_BASE + k, lane] != 0 else 0) << k
+                v |= (1 if regs[w, base + k, lane] != 0 else 0) << k
             vec[0, lane] = (v & vec[3, lane]) | (vec[2, lane] & ~vec[3, lane] & M32)
     elif op == O_R2P:    # R2P PR, Ra, mask
         src_u32(code, pc, 2, regs, w, vec, 2)

@@ -10,7 +10,7 @@ import numpy as np
 from .ops_int import (SPECIALS, O_MOV, O_MOV64, O_S2R, O_IADD3, O_IMAD, O_LEA, O_LOP3, O_PLOP3, O_SHF,
                       O_ISETP, O_PRMT, O_IABS, O_SEL, O_FLO, O_POPC, O_BREV, O_IMNMX, O_IMNMX3, O_SGXT, O_BMSK, O_P2R,
                       O_R2P, O_I2I, O_B2R, O_IADDMNMX)
-from .rows import (BOOL, CMP, F_CMP, F_OP, F_OPS, F_SUB, FL_BIT64, FL_HI, FL_LEFT, FL_SIGNED, FL_SX32,
+from .rows import (BOOL, CMP, F_CMP, F_OP, F_OPS, F_SUB, F_UNIFORM, FL_BIT64, FL_HI, FL_LEFT, FL_SIGNED, FL_SX32,
                    FL_U32, FL_WIDE, FL_X, K_IMM, RZ, is_pred, place, put, set_flags, unsupported)
 
 
@@ -217,9 +217,13 @@ def _b2r(ins, mods, ops, row):
 
 
 def _p2r(ins, mods, ops, row):
-    """P2R Rd, PR, Rb, mask: the predicate file (operand PR is implied) into Rd."""
+    """P2R Rd, PR, Rb, mask: the predicate file (operand PR is implied) into Rd. UP2UR URd,
+    UPR, URb, mask: the uniform predicates into a uniform register (ptxas keeps a block-uniform
+    bool across a loop that way: candle's index_select)."""
     row[F_OP] = O_P2R
-    place(row, [o for o in ops if o.text != "PR" and o.kind != "unknown"], [0, None, 1, 2])
+    if ins.opcode == "UP2UR":
+        row[F_UNIFORM] = 1
+    place(row, [o for o in ops if o.kind not in ("pr", "unknown")], [0, None, 1, 2])
 
 
 def _r2p(ins, mods, ops, row):
@@ -235,5 +239,5 @@ LOWER = {
     "IABS": _simple(O_IABS, [0, 1]), "SEL": _simple(O_SEL, [0, 1, 2, 3]),
     "FLO": _simple(O_FLO, [0, 1]), "POPC": _simple(O_POPC, [0, 1]), "BREV": _simple(O_BREV, [0, 1]),
     "IMNMX": _imnmx, "VIMNMX": _imnmx, "VIADDMNMX": _iaddmnmx, "VIMNMX3": _imnmx3, "SGXT": _sgxt, "BMSK": _simple(O_BMSK, [0, 1, 2]),
-    "P2R": _p2r, "R2P": _r2p, "B2R": _b2r, "I2I": _i2i, "I2IP": _i2i, "R2UR": lower_mov, "MOV32I": lower_mov,
+    "P2R": _p2r, "UP2UR": _p2r, "R2P": _r2p, "B2R": _b2r, "I2I": _i2i, "I2IP": _i2i, "R2UR": lower_mov, "MOV32I": lower_mov,
 }

@@ -85,6 +85,12 @@ SEMANTICS = [
                      "UIADD3 UR6, UR6, 0x2, URZ", "MOV R5, UR6"], 32),
     ("cs2r zeroes a pair", ["MOV R6, 0x5", "MOV R7, 0x5", "CS2R R6, SRZ", "IADD3 R5, R6, R7, RZ"], 0),
     ("dadd", ["MOV R6, RZ", "MOV R7, 0x3ff00000", "DADD R8, R6, R6", "MOV R5, R9"], 0x40000000),
+    # UP2UR: the uniform predicates (UP0 and UP1 true, UP2 false) as bits, the mask's only, the
+    # other bits from URb
+    ("up2ur packs uniform predicates", ["UISETP.EQ.U32.AND UP0, UPT, URZ, URZ, UPT",
+                                        "UISETP.EQ.U32.AND UP1, UPT, URZ, URZ, UPT",
+                                        "UISETP.NE.U32.AND UP2, UPT, URZ, URZ, UPT", "UMOV UR7, 0x30",
+                                        "UP2UR UR6, UPR, UR7, 0x6", "MOV R5, UR6"], 0x32),
 ]
 
 
