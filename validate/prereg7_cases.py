@@ -37,10 +37,11 @@ following the block.
 """
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from .case import Case
-from .prereg_cases import PreregSet, _cdiv, _sweep
+from .prereg_cases import PreregSet, _cdiv, _sweep, array_arg, scalar_arg
 
 PREREG7_DIR = Path(__file__).parent / "prereg7"
 SUITES = {"ggml_": "ggml-org/ggml", "exl2_": "turboderp-org/exllamav2"}
@@ -51,24 +52,8 @@ BLOCKS = [(64,), (128,), (256,), (512,), (1024,)]
 Q8_0 = 34   # bytes of a q8_0 block: an f16 scale and 32 int8
 
 
-def _f(count: int, init: str = "random") -> str:
-    return f"float32[{count}]:{init}"
-
-
-def _h(count: int, init: str = "random") -> str:
-    return f"float16[{count}]:{init}"
-
-
-def _i(value: int) -> str:
-    return f"int32:{value}"
-
-
-def _l(value: int) -> str:
-    return f"int64:{value}"
-
-
-def _s(value: float) -> str:
-    return f"float32:{value}"
+_f, _h = partial(array_arg, "float32"), partial(array_arg, "float16")
+_i, _l, _s = partial(scalar_arg, "int32"), partial(scalar_arg, "int64"), partial(scalar_arg, "float32")
 
 
 def _ew(name: str, file: str, kernel: str, n: int, args: list[str], tags: list[str], block: int = 256) -> tuple:

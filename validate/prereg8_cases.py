@@ -39,10 +39,11 @@ block sizes over one problem, the grid following the block.
 """
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from .case import Case
-from .prereg_cases import PreregSet, _cdiv, _sweep
+from .prereg_cases import PreregSet, _cdiv, _sweep, array_arg, scalar_arg
 
 PREREG8_DIR = Path(__file__).parent / "prereg8"
 SUITES = {"candle_": "huggingface/candle"}
@@ -56,24 +57,8 @@ EW = ["elementwise", "streaming", "grid-stride"]
 GGML_DERIVED = "adapted-from:ggml"
 
 
-def _f(count: int, init: str = "random") -> str:
-    return f"float32[{count}]:{init}"
-
-
-def _h(count: int, init: str = "random") -> str:
-    return f"float16[{count}]:{init}"
-
-
-def _i(value: int) -> str:
-    return f"int32:{value}"
-
-
-def _u(value: int) -> str:
-    return f"uint32:{value}"
-
-
-def _z(value: int) -> str:
-    return f"uint64:{value}"
+_f, _h = partial(array_arg, "float32"), partial(array_arg, "float16")
+_i, _u, _z = partial(scalar_arg, "int32"), partial(scalar_arg, "uint32"), partial(scalar_arg, "uint64")
 
 
 def _n(n: int) -> int:

@@ -46,6 +46,16 @@ M1, M2, M4 = 1 << 20, 1 << 21, 1 << 22
 SMALL_INTS = "randint(0,4)"  # floats whose sums are exact in any order (atomics)
 
 
+def array_arg(dtype: str, count: int, init: str = "random") -> str:
+    """A buffer argument as `--arg` spells it (`float32[1024]:random`)."""
+    return f"{dtype}[{count}]:{init}"
+
+
+def scalar_arg(dtype: str, value) -> str:
+    """A by-value argument as `--arg` spells it (`int32:7`)."""
+    return f"{dtype}:{value}"
+
+
 def _f(count: int, init: str = "random") -> str:
     return f"{F}[{count}]:{init}"
 
