@@ -108,6 +108,11 @@ class L2(BaseModel):
         0, ge=0, description="dirty bytes, not the kernel's, the L2 holds when a launch profiled in "
                              "several ncu replay passes starts; evicted like the kernel's own lines, "
                              "they are DRAM writes of the launch (gpu/cache_probe/dirty_start_probe.py)")
+    home_partitions: bool = Field(False, description="each line lives in one partition, its home (by address); "
+                                                     "a read from an SM of the other side also leaves a clean "
+                                                     "copy in that side's partition (gpu/cache_probe/"
+                                                     "stream_mix_probe.py). False: every partition holds "
+                                                     "every line (one partition's share is the capacity)")
     atomic_units_pair: bool = Field(False, description="the four 256-byte atomic units of an aligned KiB pair up "
                                                        "(0 with 3, 1 with 2): memsim.engine.count.paired_unit")
 

@@ -159,21 +159,23 @@ def test_one_block_over_a_large_array_gives_the_hand_count(engine, mb):
     so the cache model orders them in windows as the emulator goes. By hand: every load misses
     L1 and reaches L2 once; L2 fetches 64 bytes (a sector pair) from DRAM, so the second sector
     of each pair, read next, hits; every store writes its sector to L2, and the dirty data
-    evicted while the block runs goes to DRAM: all but the last l2_bytes / l2_partitions (the
-    L2 one SM's lines share), as the array is more than twice that, plus the foreign dirty lines
-    ncu's replay left in L2, all evicted."""
+    evicted while the block runs goes to DRAM: all but what the sets may keep dirty
+    (l2_dirty_ways of every partition's ways: half the L2), as the array is more than twice
+    that, plus the foreign dirty lines ncu's replay left in L2, all evicted. Hashing lines onto
+    sets and home partitions fills some sets before others: within 2% of the array."""
     from memsim.prediction import WHOLE_CHUNK_ACCESSES
     size = mb << 20
     g, tuning = CacheGeometry.for_gpu("H100"), CacheTuning.for_gpu("H100")
-    sectors, kept = size // g.sector_bytes, g.l2_bytes // g.l2_partitions
-    assert 2 * sectors > WHOLE_CHUNK_ACCESSES and size > 2 * kept
+    sectors, kept = size // g.sector_bytes, g.l2_bytes * tuning.l2_dirty_ways // tuning.l2_ways
+    assert g.l2_home_partitions and 2 * sectors > WHOLE_CHUNK_ACCESSES and size > 2 * kept
     report = simulate_with_caches(BIG_BLOCKS, "k_bump_bytes", 1, 256,
                                   [np.zeros(size, np.uint8), np.int32(size // 8)], engine=engine, timeout=900)
     t = TrafficEstimate.model_validate({k: report.metrics[k] for k in TrafficEstimate().metrics()})
     assert (t.l1_hit_sectors, t.l1_miss_sectors, t.l2_read_sectors) == (0, sectors, sectors)
     assert t.l2_read_hit_sectors == sectors // 2
     assert t.dram_read_bytes == size + tuning.dram_read_overhead_bytes
-    assert (t.l2_write_sectors, t.dram_write_bytes) == (sectors, size - kept + g.l2_dirty_at_launch_bytes)
+    assert t.l2_write_sectors == sectors
+    assert 0 <= t.dram_write_bytes - (size - kept + g.l2_dirty_at_launch_bytes) <= 0.02 * size
 
 
 # -- the H100 microbenchmarks the model was built on ----------------------------------------

@@ -16,7 +16,10 @@ The model (docs/caches.md has the evidence behind each choice):
   Stores write through without allocating. Stores of warps in lock step (same step, same block
   after a barrier or before any wait on a load) to one sector leave the L1 as one write.
 - **L2**, one for the GPU: 128-byte lines, 32-byte sectors, write-back, write-allocate without
-  fetching (byte masks), cold at the start (ncu flushes it); distinct data fills one partition's
+  fetching (byte masks), cold at the start (ncu flushes it). Where the profile says
+  `l2.home_partitions` (the H100), each line lives in its home partition, which fills it and
+  holds its writes, and a read from the other side's SMs leaves a clean copy near them; at most
+  `l2_dirty_ways` of a set's ways are dirty. Otherwise distinct data fills one partition's
   share of it (a line read from the far partition is cached in both). A read miss fetches the
   aligned 64-byte pair of sectors from DRAM; the other sector then hits. Evicting a dirty line
   writes its dirty sectors to DRAM; dirty lines left at the end are not counted (ncu's flush

@@ -11,7 +11,7 @@ from ...gpus import GpcLayout
 from ..scheduling import OccupancyLimits
 from .passes import (G_FETCH_SECTORS, G_L1_LOADS, G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS,
                      G_LOOSE_PERCENT, G_MERGE_MIN_LINES, G_MERGE_STEPS, G_MERGE_WINDOW, G_READ_MERGE,
-                     G_STORE_MERGE, G_L2_POLICY, G_L1_STORE_ALLOCATE, N_CFG)
+                     G_STORE_MERGE, G_L2_POLICY, G_L1_STORE_ALLOCATE, G_L2_SIDES, G_L2_DIRTY_WAYS, N_CFG)
 
 
 class CacheGeometry(BaseModel):
@@ -33,6 +33,8 @@ class CacheGeometry(BaseModel):
     l2_dirty_at_launch_bytes: int = Field(0, description="dirty lines in L2 at the launch's start "
                                                          "(ncu's multi-pass replay leaves them)")
     dram_fetch_bytes: int
+    l2_home_partitions: bool = Field(False, description="lines live in their home partition, reads of the "
+                                                        "other side copied near (memsim.gpus.profile.L2)")
 
     @classmethod
     def from_profile(cls, profile) -> "CacheGeometry":
@@ -56,7 +58,7 @@ class CacheGeometry(BaseModel):
                    l2_request_coalescer=profile.l2.request_coalescer, gpcs=profile.gpcs,
                    l2_partitions=profile.l2.partitions, l2_line_bytes=profile.l2.line_bytes,
                    l2_dirty_at_launch_bytes=profile.l2.dirty_at_profiled_launch_bytes,
-                   dram_fetch_bytes=profile.dram.fetch_bytes)
+                   dram_fetch_bytes=profile.dram.fetch_bytes, l2_home_partitions=profile.l2.home_partitions)
 
     @classmethod
     def for_gpu(cls, gpu) -> "CacheGeometry":
@@ -85,6 +87,9 @@ class CacheTuning(BaseModel):
                                           "the set has one, 2 a dirty line passed over once: both "
                                           "measured against gpu/cache_probe/h100_writeback_results.json "
                                           "and the prereg set and rejected (docs/caches.md)")
+    l2_dirty_ways: int = Field(0, description="ways of an L2 set that may hold dirty lines at once (0: all); "
+                                              "past it, the set's least recently written-to dirty line is "
+                                              "written back")
     merge_reads: bool = True
     merge_stores: bool = True
     merge_after_barrier: bool = True
@@ -132,4 +137,6 @@ def numba_config(g: CacheGeometry, t: CacheTuning, l1_bytes: int) -> np.ndarray:
     cfg[G_MERGE_STEPS] = t.read_merge_steps
     cfg[G_L2_POLICY] = t.l2_policy
     cfg[G_L1_STORE_ALLOCATE] = int(g.l1_store_allocate)
+    cfg[G_L2_SIDES] = g.l2_partitions if g.l2_home_partitions else 1
+    cfg[G_L2_DIRTY_WAYS] = t.l2_dirty_ways
     return cfg

@@ -23,8 +23,8 @@ N_COUNTERS = 10
 # cfg[...] of the Numba pass
 G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS, G_L1_LOADS, G_FETCH_SECTORS, G_READ_MERGE, \
     G_STORE_MERGE, G_MERGE_WINDOW, G_MERGE_MIN_LINES, G_LOOSE_PERCENT, G_MERGE_STEPS, G_L2_POLICY, \
-    G_L1_STORE_ALLOCATE = range(14)
-N_CFG = 14
+    G_L1_STORE_ALLOCATE, G_L2_SIDES, G_L2_DIRTY_WAYS = range(16)
+N_CFG = 16
 
 NO_GROUP, ANY_SM = -2, -1     # lock-step groups (l1_pass's group_of); LOOSE - block: loosely
 LOOSE = -3                    # in step with its block
@@ -433,16 +433,68 @@ def _grown(a, size):
     return b
 
 
+@njit(cache=True, inline="always")
+def _home_of(line, sides):
+    """The partition a line lives in (its home: the memory controllers behind it), by a hash
+    of the address independent of the set index."""
+    if sides == 1:
+        return 0
+    return ((line * 0x9E3779B97F4A7C15) >> 45) % sides
+
+
+@njit(cache=True, inline="always")
+def _l2_way(tags, st, line, ways):
+    for way in range(ways):
+        if tags[st, way] == line:
+            return way
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _copy_near(tags, state, writer, st, line, mask, ways, policy, t, counters, by_pc):
+    """A read served by the line's home partition leaves a clean copy of its sectors in the
+    reading side's partition (the next read from that side hits there)."""
+    w = _l2_way(tags, st, line, ways)
+    if w < 0:
+        w = _l2_allocate(tags, state, writer, st, line, ways, policy, t, counters, by_pc)
+        writer[st, w] = NO_WRITER
+    old = state[st, w]
+    state[st, w] = (t << USE_SHIFT) | (old & ((1 << USE_SHIFT) - 1)) | mask
+
+
+@njit(cache=True, inline="always")
+def _room_for_dirty(tags, state, writer, st, ways, limit, counters, by_pc):
+    """Before a clean or new line of set st turns dirty: when `limit` of its ways already hold
+    dirty lines, the least recently used of them is written back (and stays, clean)."""
+    dirty, oldest = 0, -1
+    for w in range(ways):
+        if tags[st, w] >= 0 and (state[st, w] >> DIRTY) & 15:
+            dirty += 1
+            if oldest < 0 or state[st, w] < state[st, oldest]:
+                oldest = w
+    if dirty < limit:
+        return
+    sectors = _popcount4((state[st, oldest] >> DIRTY) & 15)
+    counters[K_DRAM_WRITE] += sectors
+    if (writer[st, oldest] & (SPARED - 1)) != NO_WRITER:
+        by_pc[writer[st, oldest] & (SPARED - 1)] += sectors
+    state[st, oldest] &= ~(15 << DIRTY)
+
+
 @njit(cache=True, nogil=True)
 def l2_pass(order, ev_line, ev_info, ev_first, ev_count, time_base, l2_tags, l2_state, writer, episodes,
-            merge_curve, domain_of, pc_of, cfg, counters, by_pc):
+            merge_curve, domain_of, side_of, pc_of, cfg, counters, by_pc):
     """Second pass: the L1's requests to L2 in time order (`order`: the accesses by time).
     writer[set, way]: the pc (pc_of) of the last store or atomic to each line; by_pc[pc]: the
-    dirty sectors of that pc's lines written back to DRAM during the launch."""
+    dirty sectors of that pc's lines written back to DRAM during the launch. With several
+    sides (G_L2_SIDES), rows side * sets + set hold each partition's sets; side_of[i] is the
+    partition next to access i's SM: reads look there first, then in the line's home, which
+    fills from DRAM and holds the line's writes (a hit in either is an L2 hit: ncu's
+    lookup_hit counts both, as prereg7's quantize_q8_0 shows)."""
     l2_sets, l2_ways = cfg[G_L2_SETS], cfg[G_L2_WAYS]
     fetch, window = cfg[G_FETCH_SECTORS], cfg[G_MERGE_WINDOW]
     step_window = cfg[G_MERGE_STEPS]
-    policy = cfg[G_L2_POLICY]
+    policy, sides, dirty_ways = cfg[G_L2_POLICY], cfg[G_L2_SIDES], cfg[G_L2_DIRTY_WAYS]
     sets = np.empty(32, np.int64)
     touched = 0
     for idx in range(len(order)):
@@ -453,14 +505,11 @@ def l2_pass(order, ev_line, ev_info, ev_first, ev_count, time_base, l2_tags, l2_
         for e in range(first, first + ev_count[i]):
             sets[e - first] = _set_of(ev_line[e], l2_sets)
             touched += (l2_tags[sets[e - first], 0] + l2_state[sets[e - first], 0]) & 1
+        near = side_of[i] * l2_sets
         for e in range(first, first + ev_count[i]):
             line, info = ev_line[e], ev_info[e]
             mask, op = info & 15, (info >> E_OP) & 3
-            st, w = sets[e - first], -1
-            for way in range(l2_ways):
-                if l2_tags[st, way] == line:
-                    w = way
-                    break
+            st = _home_of(line, sides) * l2_sets + sets[e - first]
             if op == OP_LD:
                 step, slot = info >> E_STEP, (info >> E_SLOT) & 0xFFFFFF
                 mergeable = (info >> E_MERGE) & 1
@@ -468,10 +517,22 @@ def l2_pass(order, ev_line, ev_info, ev_first, ev_count, time_base, l2_tags, l2_
                                               merge_curve, step_window):
                     counters[K_READ_MERGED] += 1
                     continue
+                sn = near + sets[e - first]
+                if sn != st:
+                    wn = _l2_way(l2_tags, sn, line, l2_ways)
+                    if wn >= 0 and (l2_state[sn, wn] & mask) == mask:
+                        _l2_read(l2_state, sn, wn, mask, step, t, t, fetch, counters)
+                        continue
+                w = _l2_way(l2_tags, st, line, l2_ways)
                 if w < 0:
                     w = _l2_allocate(l2_tags, l2_state, writer, st, line, l2_ways, policy, t, counters, by_pc)
                 _l2_read(l2_state, st, w, mask, step, t, t, fetch, counters)
+                if sn != st:
+                    _copy_near(l2_tags, l2_state, writer, sn, line, mask, l2_ways, policy, t, counters, by_pc)
                 continue
+            w = _l2_way(l2_tags, st, line, l2_ways)
+            if dirty_ways and (w < 0 or ((l2_state[st, w] >> DIRTY) & 15) == 0):
+                _room_for_dirty(l2_tags, l2_state, writer, st, l2_ways, dirty_ways, counters, by_pc)
             if w < 0:
                 w = _l2_allocate(l2_tags, l2_state, writer, st, line, l2_ways, policy, t, counters, by_pc)
             old = l2_state[st, w]

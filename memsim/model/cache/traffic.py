@@ -16,7 +16,7 @@ from ...stream import OP_LD, OP_ST, SP_GLOBAL, WarpAccesses
 from ..scheduling import BlockPlacer, ProgramFlow, WarpCarry, occupancy, warp_history
 from ...gpus import DEFAULT_GPU, GpcLayout, GpuProfile
 from .config import CacheGeometry, CacheTuning, numba_config
-from .passes import (ANY_SM, DIRTY, E_MERGE, E_STEP, EPISODE_LINES, EPISODES, G_L1_SETS, G_L2_SETS, K_DRAM_READ,
+from .passes import (ANY_SM, DIRTY, E_MERGE, E_STEP, EPISODE_LINES, EPISODES, G_L1_SETS, G_L2_SETS, G_L2_SIDES, K_DRAM_READ,
                      VALID, K_DRAM_WRITE, K_L1_HIT, K_L1_MISS, K_L2_READ, K_L2_READ_HIT, K_L2_WRITE, LOOSE,
                      N_COUNTERS, NO_GROUP, NO_WRITER, l1_pass, l2_pass)
 
@@ -82,6 +82,7 @@ class CacheModel:
         self.merge_curve = merge_curve(g.sm_count, t.read_merge_points)
         self.domains = (coalescing_domains(g.sm_count, blocks or g.sm_count, g.gpcs)
                         if t.gpc_domains and g.gpcs is not None else np.zeros(g.sm_count, np.int64))
+        self.sides = l2_sides(g, blocks, int(self.cfg[G_L2_SIDES]))
         self.pending: list[WarpAccesses] = []
         self.pending_rows = 0
         self.split_rows = split_rows
@@ -179,7 +180,7 @@ class CacheModel:
             unmerge_mixed_lines(*st.events, count[by_sm], by_sm, sm, domain)
         tags, state, episodes = st.l2
         l2_pass(by_time, *st.events, first, count, time_base, tags, state, st.l2_writer, episodes,
-                self.merge_curve, domain, acc.pc.astype(np.int64), self.cfg, st.counters, st.by_pc)
+                self.merge_curve, domain, self.sides[sm], acc.pc.astype(np.int64), self.cfg, st.counters, st.by_pc)
 
     def _watch(self, acc: WarpAccesses, past_l1: np.ndarray) -> None:
         """Keep, for the loads of the watched blocks, whether each went past L1 (any of its lines
@@ -276,7 +277,7 @@ class _CacheState:
         l1 = np.zeros((g.sm_count, int(cfg[G_L1_SETS]), 2 * t.l1_ways), np.int64)
         l1[:, :, 0::2] = -1
         table = (g.sm_count, 256)
-        shape2 = (int(cfg[G_L2_SETS]), t.l2_ways)
+        shape2 = (int(cfg[G_L2_SETS] * cfg[G_L2_SIDES]), t.l2_ways)
         lines = np.zeros(shape2 + (3,), np.int64)     # tag, state and writer side by side: few host lines
         lines[:, :, 0] = -1
         _preload_foreign_dirty(lines, g.l2_dirty_at_launch_bytes // g.l2_line_bytes)
@@ -350,6 +351,16 @@ def unmerge_mixed_lines(ev_line: np.ndarray, ev_info: np.ndarray, counts: np.nda
     read_of_event = np.cumsum(~same_read) - 1
     mixed = mergeable[keys[mixed_reads[read_of_event]]]
     ev_info[mixed] &= ~(1 << E_MERGE)
+
+
+def l2_sides(g: CacheGeometry, blocks: int | None, sides: int) -> np.ndarray:
+    """The L2 partition next to each SM: its GPC's half of the chip (the profile's `gpcs`,
+    placed as coalescing_domains places them), or SM numbers halved without a GPC layout."""
+    if sides == 1:
+        return np.zeros(g.sm_count, np.int64)
+    if g.gpcs is None:
+        return (np.arange(g.sm_count) * sides // g.sm_count).astype(np.int64)
+    return coalescing_domains(g.sm_count, blocks or g.sm_count, g.gpcs) * sides // g.gpcs.count
 
 
 def coalescing_domains(sm_count: int, blocks: int, layout: GpcLayout) -> np.ndarray:
