@@ -295,8 +295,11 @@ class PreregSet:
     repositories its file prefixes name, and its launch table. validate.prereg2_cases ...
     validate.prereg6_cases build the second to sixth sets with it."""
 
-    def __init__(self, name: str, folder: Path, suites: dict[str, str], launches: list[tuple]):
+    def __init__(self, name: str, folder: Path, suites: dict[str, str], launches: list[tuple],
+                 options: tuple[str, ...] = ()):
+        # options: NVRTC options every launch of the set compiles with (the source's own build's)
         self.name, self.folder, self.suites, self.launches = name, folder, suites, launches
+        self.options = options
         self.registered = folder / "registered.json"   # case name -> launch_digest, as committed
 
     @functools.lru_cache(maxsize=None)
@@ -312,7 +315,7 @@ class PreregSet:
         cases = []
         for name, filename, kernel, grid, block, args, tags, *rest in self.launches:
             spec = LaunchSpec(source=self.source(filename), kernel=kernel, grid=grid, block=block, args=args,
-                              shared_mem=rest[0] if rest else 0)
+                              shared_mem=rest[0] if rest else 0, options=self.options)
             extra = ["public", f"repo:{self.suite_of(filename)}", f"file:{Path(filename).stem}"]
             extra += ["needs-headers"] if "#include <" in self.source(filename) else []
             cases.append(Case(name=name, spec=spec, tags=[*tags, *extra]))
