@@ -123,7 +123,8 @@ class TraceBuffers:
     fills. The first worker's parts go on at once; a later worker's wait (copied) for the chunk's
     end, as its blocks follow the first worker's."""
 
-    def __init__(self, trace: TraceRequest | None, program: TracedProgram, workers: int = 1):
+    def __init__(self, trace: TraceRequest | None, program: TracedProgram, workers: int = 1,
+                 cut_chunks: bool = False):
         self.trace = trace
         capacity = trace.capacity if trace else 0
         self.selection = trace.selection(program) if trace else np.zeros(len(program.code), np.int64)
@@ -133,7 +134,8 @@ class TraceBuffers:
         self.filled = np.zeros((workers, 3), np.int64)
         self.held: list[list[tuple[np.ndarray, np.ndarray]]] = [[] for _ in range(workers)]
         self.failure: BaseException | None = None
-        self.cutter = _ChunkCutter(trace) if self.streamed else None
+        # cut_chunks (the SASS engine's): a streamed trace is cut into the request's chunks again
+        self.cutter = _ChunkCutter(trace) if cut_chunks and self.streamed else None
         self.most_per_block = 0      # the most records per block an engine chunk made so far
         if trace is not None and trace.flush_when_full:
             sink = next(_SINK_IDS)
@@ -154,15 +156,19 @@ class TraceBuffers:
         """Blocks to run between drains: the request's chunk, or `untraced` without a trace."""
         return self.trace.blocks_per_chunk if self.trace else untraced
 
-    def engine_chunk(self, untraced: int, workers: int) -> int:
-        """Blocks the engine's `workers` run before the next drain. A streamed trace: whole
-        chunks of the request, about one buffer of records per worker at the rate seen so far
-        (the cutter cuts them into the request's chunks again); else chunk_blocks."""
-        if not self.streamed:
-            return self.chunk_blocks(untraced)
-        per = self.trace.blocks_per_chunk
-        chunks = max(1, self.trace.capacity * workers // max(self.most_per_block * per, 1))
-        return per * (workers if self.most_per_block == 0 else chunks)
+    def engine_chunk(self, untraced: int, workers: int) -> tuple[int, int]:
+        """(blocks to run before the next drain, workers to run them on). A streamed trace:
+        whole chunks of the request, about one buffer of records per worker at the rate seen so
+        far (the cutter cuts them into the request's chunks again); one chunk on one worker
+        until a chunk is known to fit a buffer, since a later worker's full buffers wait in
+        memory for the earlier workers (one block looping over a large array stays on one).
+        Else chunk_blocks on every worker."""
+        if self.cutter is None:
+            return self.chunk_blocks(untraced), workers
+        per, rate = self.trace.blocks_per_chunk, self.most_per_block
+        if rate == 0 or rate * per > self.trace.capacity:
+            return per, 1
+        return per * (self.trace.capacity // (rate * per)) * workers, workers
 
     def flush(self, p: int) -> None:
         """Worker p's buffer is full mid-chunk: hand it on (or hold it) and empty it. Called from

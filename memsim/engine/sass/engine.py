@@ -191,7 +191,7 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, launch: Launc
     threads, n_blocks, budget = launch.threads, launch.blocks, launch.budget
     serial = launch.trace is not None and not streamed(launch.trace)
     workers = _workers(program, n_blocks, threads, serial)
-    tracing = TraceBuffers(launch.trace, program, workers)
+    tracing = TraceBuffers(launch.trace, program, workers, cut_chunks=True)
     local_bytes = _local_window(program)
     run_constants = np.zeros(e.N_LAUNCH, np.int64)
     run_constants[e.L_THREADS] = threads
@@ -222,9 +222,10 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, launch: Launc
     first = 0
     with ThreadPoolExecutor(max_workers=workers) as pool:
         while first < n_blocks:
-            last = min(n_blocks, first + tracing.engine_chunk(n_blocks, workers))
-            bounds = [first + (last - first) * p // workers for p in range(workers + 1)]
-            list(pool.map(run, bounds[:-1], bounds[1:], range(workers)))
+            blocks, active = tracing.engine_chunk(n_blocks, workers)
+            last = min(n_blocks, first + blocks)
+            bounds = [first + (last - first) * p // active for p in range(active + 1)]
+            list(pool.map(run, bounds[:-1], bounds[1:], range(active)))
             for p in range(workers):
                 if errs[p, 0] != E_NONE:
                     if errs[p, 0] == E_BUDGET:
