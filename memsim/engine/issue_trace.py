@@ -47,8 +47,10 @@ class IssueTraceBuffers:
         if request:
             self.slot_of[blocks[(blocks >= 0) & (blocks < n_blocks)]] = np.arange(len(blocks))[
                 (blocks >= 0) & (blocks < n_blocks)]
-        per_worker = max(1, (request.capacity if request else 0) // max(workers, 1))
-        self.records = np.zeros((workers, per_worker if request else 0, 4), np.int32)
+        # every worker may fill `capacity` (np.zeros: pages untouched stay unallocated); finish
+        # keeps what one worker would have kept, so the workers change nothing
+        self.capacity = max(1, request.capacity) if request else 0
+        self.records = np.zeros((workers, self.capacity, 4), np.int32)
         self.fill = np.zeros((workers, N_FILL), np.int64)
         self.fill[:, T_SLOT] = -1
         self.done = np.zeros(max(len(blocks), 1), np.int64)
@@ -62,7 +64,7 @@ class IssueTraceBuffers:
             return
         parts = [self.records[w, :self.fill[w, T_FILLED]] for w in range(len(self.records))]
         rec = np.concatenate(parts) if parts else np.zeros((0, 4), np.int32)
-        whole = np.nonzero(self.done[:len(self.blocks)])[0]
+        whole = self._kept(rec)
         keep = np.isin(rec[:, 0], whole)
         rec = rec[keep]
         remap = np.full(max(len(self.blocks), 1), -1, np.int64)
@@ -77,6 +79,18 @@ class IssueTraceBuffers:
             blocks=self.blocks[whole], warps_per_block=warps_per_block, start=start,
             pc=rec[order, 2].copy(), aux=rec[order, 3].copy())
         self.request.schedule = schedule
+
+    def _kept(self, rec: np.ndarray) -> np.ndarray:
+        """The sample slots one worker would have recorded whole: in launch order, every sampled
+        block until one that did not end recorded (a full buffer) or would not fit `capacity`."""
+        done = self.done[:len(self.blocks)]
+        inside = np.flatnonzero((self.blocks >= 0) & (self.blocks < len(self.slot_of)))
+        ran = inside[self.slot_of[self.blocks[inside]] == inside]      # a block sampled twice: its last slot
+        ran = ran[np.argsort(self.blocks[ran], kind="stable")]
+        sizes = np.bincount(rec[:, 0], minlength=len(self.blocks))[ran] if len(self.blocks) else ran
+        fits = (done[ran] != 0) & (np.cumsum(sizes) <= self.capacity)
+        stop = int(np.argmin(fits)) if not fits.all() else len(ran)
+        return np.sort(ran[:stop])
 
 
 # ---- what an emulator calls (Numba) --------------------------------------------------------------

@@ -105,6 +105,12 @@ class TraceRequest:
 
 
 
+def streamed(trace: TraceRequest) -> bool:
+    """A trace handed on as it fills (flush_when_full, on_chunk): its consumer sees the request's
+    chunks and parts (_ChunkCutter) however many workers ran the blocks, in whatever chunks."""
+    return trace.flush_when_full and trace.on_chunk is not None
+
+
 _SINKS: "weakref.WeakValueDictionary[int, TraceBuffers]" = weakref.WeakValueDictionary()
 _SINK_IDS = itertools.count(1)
 
@@ -117,7 +123,8 @@ class TraceBuffers:
     fills. The first worker's parts go on at once; a later worker's wait (copied) for the chunk's
     end, as its blocks follow the first worker's."""
 
-    def __init__(self, trace: TraceRequest | None, program: TracedProgram, workers: int = 1):
+    def __init__(self, trace: TraceRequest | None, program: TracedProgram, workers: int = 1,
+                 cut_chunks: bool = False):
         self.trace = trace
         capacity = trace.capacity if trace else 0
         self.selection = trace.selection(program) if trace else np.zeros(len(program.code), np.int64)
@@ -127,11 +134,18 @@ class TraceBuffers:
         self.filled = np.zeros((workers, 3), np.int64)
         self.held: list[list[tuple[np.ndarray, np.ndarray]]] = [[] for _ in range(workers)]
         self.failure: BaseException | None = None
+        # cut_chunks (the SASS engine's): a streamed trace is cut into the request's chunks again
+        self.cutter = _ChunkCutter(trace) if cut_chunks and self.streamed else None
+        self.most_per_block = 0      # the most records per block an engine chunk made so far
         if trace is not None and trace.flush_when_full:
             sink = next(_SINK_IDS)
             _SINKS[sink] = self
             self.filled[:, 1] = sink
             self.filled[:, 2] = np.arange(workers)
+
+    @property
+    def streamed(self) -> bool:
+        return self.trace is not None and streamed(self.trace)
 
     def arrays(self, worker: int = 0) -> tuple[np.ndarray, ...]:
         """run_blocks' trace_sel, trace_warps, trace_rec, trace_addr, trace_fill of one worker."""
@@ -142,12 +156,29 @@ class TraceBuffers:
         """Blocks to run between drains: the request's chunk, or `untraced` without a trace."""
         return self.trace.blocks_per_chunk if self.trace else untraced
 
+    def engine_chunk(self, untraced: int, workers: int) -> tuple[int, int]:
+        """(blocks to run before the next drain, workers to run them on). A streamed trace:
+        whole chunks of the request, about one buffer of records per worker at the rate seen so
+        far (the cutter cuts them into the request's chunks again); one chunk on one worker
+        until a chunk is known to fit a buffer, since a later worker's full buffers wait in
+        memory for the earlier workers (one block looping over a large array stays on one).
+        Else chunk_blocks on every worker."""
+        if self.cutter is None:
+            return self.chunk_blocks(untraced), workers
+        per, rate = self.trace.blocks_per_chunk, self.most_per_block
+        if rate == 0 or rate * per > self.trace.capacity:
+            return per, 1
+        return per * (self.trace.capacity // (rate * per)) * workers, workers
+
     def flush(self, p: int) -> None:
         """Worker p's buffer is full mid-chunk: hand it on (or hold it) and empty it. Called from
         the emulator (record_access), so a failure is kept for `drain` to raise, and further
         parts overflow instead."""
         try:
-            if p == 0:
+            if p == 0 and self.cutter is not None:
+                filled = int(self.filled[0, 0])
+                self.cutter.feed(self.records[0][:filled], self.addresses[0][:filled])
+            elif p == 0:
                 self.trace.deliver(self.records[0], self.addresses[0], int(self.filled[0, 0]), ends_chunk=False)
             else:
                 self.held[p].append((self.records[p].copy(), self.addresses[p].copy()))
@@ -156,10 +187,22 @@ class TraceBuffers:
             self.failure = self.failure or failure
             self.filled[:, 1] = 0
 
-    def drain(self) -> None:
+    def drain(self, blocks: int = 0) -> None:
+        """Hand on the chunk the workers ran (`blocks` blocks: the rate engine_chunk reads)."""
         if self.failure is not None:
             raise self.failure
-        if self.trace:
+        if self.cutter is not None:
+            fed = self.cutter.fed
+            for p in range(len(self.filled)):   # workers own consecutive block ranges: block order kept
+                for records, addresses in self.held[p]:
+                    self.cutter.feed(records, addresses)
+                self.held[p] = []
+                filled = int(self.filled[p, 0])
+                self.cutter.feed(self.records[p][:filled], self.addresses[p][:filled])
+            self.filled[:, 0] = 0
+            self.cutter.end()
+            self.most_per_block = max(self.most_per_block, -(-(self.cutter.fed - fed) // max(blocks, 1)))
+        elif self.trace:
             for p in range(len(self.filled)):   # workers own consecutive block ranges: block order kept
                 for records, addresses in self.held[p]:
                     self.trace.deliver(records, addresses, len(records), ends_chunk=False)
@@ -170,6 +213,58 @@ class TraceBuffers:
     def finish(self) -> None:
         if self.trace:
             self.trace.finish()
+
+
+class _ChunkCutter:
+    """Hands a streamed trace on as the request's chunks (blocks_per_chunk blocks, counted from
+    block 0) in parts of `capacity` records, each but a chunk's last with ends_chunk False, as
+    one worker running one chunk at a time hands them: whatever chunks the engine ran and
+    however its workers shared them, the consumer sees the same parts. Chunks without an access
+    are left out (one worker hands them on empty)."""
+
+    def __init__(self, trace: TraceRequest):
+        self.trace = trace
+        self.chunk = -1          # the request's chunk being gathered
+        self.pending: list[tuple[np.ndarray, np.ndarray]] = []    # its records not yet handed on
+        self.rows = 0
+        self.fed = 0
+
+    def feed(self, records: np.ndarray, addresses: np.ndarray) -> None:
+        """Take the next records (block order; views of a buffer the engine fills again)."""
+        n = len(records)
+        self.fed += n
+        if n == 0:
+            return
+        chunk_of = records[:, 0] // self.trace.blocks_per_chunk
+        cuts = [0, *(np.flatnonzero(chunk_of[1:] != chunk_of[:-1]) + 1).tolist(), n]
+        for start, stop in zip(cuts[:-1], cuts[1:]):
+            if int(chunk_of[start]) != self.chunk:
+                self.end()
+                self.chunk = int(chunk_of[start])
+            while start < stop:
+                if self.rows == self.trace.capacity:    # more of this chunk follows: a part
+                    self._hand_on(False)
+                take = min(stop - start, self.trace.capacity - self.rows)
+                self.pending.append((records[start:start + take], addresses[start:start + take]))
+                self.rows += take
+                start += take
+        # the engine fills its buffer again: keep copies of what waits (views only; copies have no base)
+        self.pending = [(r, a) if r.base is None else (r.copy(), a.copy()) for r, a in self.pending]
+
+    def end(self) -> None:
+        """The chunk being gathered is complete: its last part."""
+        self._hand_on(True)
+
+    def _hand_on(self, ends_chunk: bool) -> None:
+        if not self.pending:
+            return
+        if len(self.pending) == 1:
+            records, addresses = self.pending[0]
+        else:
+            records, addresses = (np.concatenate([p[k] for p in self.pending]) for k in (0, 1))
+        self.pending, self.rows = [], 0
+        self.trace.deliver(records, addresses, len(records), ends_chunk=ends_chunk)
+
 
 @njit(cache=True)
 def record_access(block, w, pc, kind, active, space, addrs, trace_warps, trace_rec, trace_addr,

@@ -53,6 +53,7 @@ def test_a_full_buffer_is_handed_on_in_parts_that_join_into_the_whole_trace(engi
                                        on_chunk=parts.append, flush_when_full=True))
     assert all(c.ends_chunk for c in whole) and len(parts) > len(whole)
     assert all(len(p) == capacity for p in parts if not p.ends_chunk)
+    assert all(len(np.unique(p.block // 4)) == 1 for p in parts)    # the request's chunks, on any workers
     assert sum(p.ends_chunk for p in parts) == len(whole)
     joined, expected = WarpAccesses.concat(parts), WarpAccesses.concat(whole)
     for field in ("block", "warp", "pc", "op", "active", "addresses"):

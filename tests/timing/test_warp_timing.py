@@ -61,6 +61,28 @@ def test_a_full_buffer_drops_whole_blocks():
     assert request.trace.instructions == 3 * per_block
 
 
+@pytest.mark.parametrize("capacity_blocks", [2.5, 40.5, 1000])
+def test_the_workers_record_the_blocks_one_worker_records(capacity_blocks):
+    """Enough blocks to run on every core: each worker fills a buffer of its own, and the trace
+    keeps the sampled blocks one worker would have kept (launch order, up to `capacity`)."""
+    import numba
+
+    n, blocks = 256 * 128, np.arange(0, 256, 3)
+    per_block = _traced("k_copy", 1, 128, _copy_args(128))[0].metrics[m.SASS_WARP_INSTRUCTIONS]
+    traces = []
+    for threads in (1, numba.get_num_threads()):
+        numba.set_num_threads(threads)
+        try:
+            request = IssueTraceRequest(blocks=blocks, capacity=int(capacity_blocks * per_block))
+            memsim.simulate(COPY, "k_copy", 256, 128, _copy_args(n), issue_trace=request)
+        finally:
+            numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        traces.append(request.trace)
+    assert len(traces[0].blocks) == min(int(capacity_blocks), len(blocks))
+    for field in ("blocks", "start", "pc", "aux"):
+        np.testing.assert_array_equal(getattr(traces[0], field), getattr(traces[1], field))
+
+
 def test_ptxas_control_bits_make_a_load_s_consumer_wait_on_its_barrier():
     _, request = _traced("k_copy", 1, 32, _copy_args(32))
     schedule = request.schedule

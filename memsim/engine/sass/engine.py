@@ -31,7 +31,7 @@ from ..layout import kernel_layout
 from ..memory import GlobalHeap
 from ..program import has_loops
 from ..issue_trace import IssueTraceBuffers
-from ..trace import TraceBuffers, TraceRequest
+from ..trace import TraceBuffers, TraceRequest, streamed
 from . import emulate as e
 from .compile import compile_cubin, kernel_constant_banks, kernel_registers, listing
 from .control import issue_schedule
@@ -154,7 +154,8 @@ def sass_program(source: str, kernel: str, arch: str = DEFAULT_ARCH, options: Se
 
 def _workers(program: SassProgram, n_blocks: int, threads: int, tracing: bool) -> int:
     """Blocks run on every core unless global atomics order them or there is little work.
-    A trace keeps one worker: its records come in block order."""
+    A trace that is not streamed keeps one worker (a streamed one, TraceBuffers.streamed, is
+    handed on in the request's chunks whatever the workers)."""
     if tracing or program.has_global_atomics or n_blocks * threads < 1 << 14:
         return 1
     return max(1, min(numba.get_num_threads(), n_blocks))
@@ -187,9 +188,10 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, launch: Launc
     a chunk (an endless loop is caught; a long launch of many chunks may run past it in all).
     Returns the counters, the warps' round trips (memsim.metrics.ROUND_TRIPS, in order) and the
     global atomics' contention (memsim.metrics.ATOMIC_CONTENTION)."""
-    tracing = TraceBuffers(launch.trace, program)
     threads, n_blocks, budget = launch.threads, launch.blocks, launch.budget
-    workers = _workers(program, n_blocks, threads, tracing.trace is not None)
+    serial = launch.trace is not None and not streamed(launch.trace)
+    workers = _workers(program, n_blocks, threads, serial)
+    tracing = TraceBuffers(launch.trace, program, workers, cut_chunks=True)
     local_bytes = _local_window(program)
     run_constants = np.zeros(e.N_LAUNCH, np.int64)
     run_constants[e.L_THREADS] = threads
@@ -214,15 +216,16 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, launch: Launc
     def run(first: int, last: int, p: int) -> int:
         memory = (heap8, shared[p], local[p], cbank, heap.lo, heap.hi, heap.writable, heap.views[2],
                   shared[p].view(np.uint32), local[p].view(np.uint32), atomic_table)
-        return e.run_blocks(code, run_constants, first, last, memory, flow, tracing.arrays(0),
+        return e.run_blocks(code, run_constants, first, last, memory, flow, tracing.arrays(p),
                             issues.arrays(p), counters[p], errs[p], stats[p], round_trips[p])
 
-    chunk = tracing.chunk_blocks(n_blocks)
+    first = 0
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        for first in range(0, n_blocks, chunk):
-            last = min(n_blocks, first + chunk)
-            bounds = [first + (last - first) * p // workers for p in range(workers + 1)]
-            list(pool.map(run, bounds[:-1], bounds[1:], range(workers)))
+        while first < n_blocks:
+            blocks, active = tracing.engine_chunk(n_blocks, workers)
+            last = min(n_blocks, first + blocks)
+            bounds = [first + (last - first) * p // active for p in range(active + 1)]
+            list(pool.map(run, bounds[:-1], bounds[1:], range(active)))
             for p in range(workers):
                 if errs[p, 0] != E_NONE:
                     if errs[p, 0] == E_BUDGET:
@@ -231,7 +234,8 @@ def _run(code: np.ndarray, program: SassProgram, heap: GlobalHeap, launch: Launc
                         kernel=program.kernel, instructions=program.instructions, label=SassEngine.label,
                         grid=launch.grid, block=launch.block, heap=heap, local_limit=LOCAL_BYTES_PER_THREAD,
                         externals=program.externals, timeout=launch.timeout or 0.0))
-            tracing.drain()
+            tracing.drain(last - first)
+            first = last
     tracing.finish()
     if launch.issue_trace is not None:
         issues.finish(n_warps, schedule() if schedule else None)

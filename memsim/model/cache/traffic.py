@@ -97,6 +97,7 @@ class CacheModel:
         self.flow = flow or ProgramFlow.empty()
         self.watched = np.asarray(watched_blocks if watched_blocks is not None else (), np.int64)
         self.watched_loads: list[LoadOutcomes] = []
+        self.rows_buffer = _NO_ROWS      # _joined's
 
     def consume(self, accesses: WarpAccesses) -> None:
         """Take the next whole blocks' accesses, or a part of them (any spaces; only global ones
@@ -165,7 +166,7 @@ class CacheModel:
         if len(parts) <= 2:
             addresses, more = parts[0].addresses, parts[-1].addresses if len(parts) == 2 else _NO_ROWS
         else:
-            addresses, more = np.concatenate([p.addresses for p in parts]), _NO_ROWS
+            addresses, more = self._joined([p.addresses for p in parts]), _NO_ROWS
         first, count = np.empty(len(acc), np.int64), np.empty(len(acc), np.int64)
         st = self.state
         if len(acc) and int(acc.pc.max()) >= len(st.by_pc):
@@ -181,6 +182,14 @@ class CacheModel:
         tags, state, episodes = st.l2
         l2_pass(by_time, *st.events, first, count, time_base, tags, state, st.l2_writer, episodes,
                 self.merge_curve, domain, self.sides[sm], acc.pc.astype(np.int64), self.cfg, st.counters, st.by_pc)
+
+    def _joined(self, parts: list[np.ndarray]) -> np.ndarray:
+        """The parts' lane addresses one after another, in a buffer kept from window to window
+        (windows are modeled one at a time): a fresh one costs as much again in page faults."""
+        rows = sum(len(p) for p in parts)
+        if len(self.rows_buffer) < rows:
+            self.rows_buffer = np.empty((rows + rows // 4, 32), np.int64)
+        return np.concatenate(parts, out=self.rows_buffer[:rows])
 
     def _watch(self, acc: WarpAccesses, past_l1: np.ndarray) -> None:
         """Keep, for the loads of the watched blocks, whether each went past L1 (any of its lines
@@ -232,8 +241,8 @@ class CacheModel:
         group[loose] = LOOSE - acc.block[loose]
         # same step: SM by SM, and within an SM block slot by slot, warp by warp (round robin)
         slot = slot_of[local]
-        by_time = np.lexsort((acc.warp, slot, sm, time))
-        by_sm = np.lexsort((acc.warp, slot, time, sm))
+        by_time = lexsort_packed((acc.warp, slot, sm, time))
+        by_sm = lexsort_packed((acc.warp, slot, time, sm))
         return sm, slot, time, group, by_time, by_sm
 
 
@@ -305,6 +314,23 @@ def _preload_foreign_dirty(lines: np.ndarray, count: int) -> None:
     lines[st, way, 0] = FOREIGN_LINE + np.arange(count)
     lines[st, way, 1] = (15 << VALID) | (15 << DIRTY)
     lines[st, way, 2] = NO_WRITER
+
+
+def lexsort_packed(keys: tuple[np.ndarray, ...]) -> np.ndarray:
+    """np.lexsort(keys) (the last key primary, ties in their order), as one stable argsort of the
+    keys packed into one int64 where their ranges fit: about twice as fast as lexsort's pass per key."""
+    if len(keys[0]) == 0:
+        return np.lexsort(keys)
+    packed, room = np.zeros(len(keys[0]), np.int64), 1
+    for key in reversed(keys):
+        low, span = int(key.min()), int(key.max()) - int(key.min()) + 1
+        room *= span
+        if room >= 1 << 62:
+            return np.lexsort(keys)
+        packed *= span
+        packed += key
+        packed -= low
+    return np.argsort(packed, kind="stable")
 
 
 def lock_step_groups(block: np.ndarray, first_wave: np.ndarray, stalled: np.ndarray,
