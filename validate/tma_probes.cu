@@ -1,7 +1,8 @@
 // Hopper's tensor-memory accelerator (TMA: cp.async.bulk.tensor with a CUtensorMap) and
 // setmaxnreg, each in a small launch recorded on the H100 (validate/tma_probes.py writes the
 // case list). The CUtensorMap is a __grid_constant__ parameter: memsim fills its 128 bytes with
-// its own layout (memsim/engine/sass/tensormap.py), the GPU side with cuTensorMapEncodeTiled.
+// its own layout (memsim/tensormap.py), the GPU side with cuTensorMapEncodeTiled. The map's
+// buffer is an argument too (`tensor`, unread by the kernel): memsim's buffers are arguments.
 // cuda.h needs the C library headers NVRTC lacks: the 128-byte, 64-aligned map, as cuda.h has it
 struct alignas(64) CUtensorMap { unsigned long long opaque[16]; };
 
@@ -49,10 +50,10 @@ __device__ void load_box(const CUtensorMap* map, T* out) {
     T* o = out + (size_t)(blockIdx.y * gridDim.x + blockIdx.x) * BR * BC;
     for (int k = threadIdx.x; k < BR * BC; k += blockDim.x) o[k] = tile[k] + (T)1;
 }
-extern "C" __global__ void k_tma_load_f32_8x32(const __grid_constant__ CUtensorMap map, float* out) { load_box<float, 8, 32>(&map, out); }
-extern "C" __global__ void k_tma_load_f32_32x32(const __grid_constant__ CUtensorMap map, float* out) { load_box<float, 32, 32>(&map, out); }
-extern "C" __global__ void k_tma_load_f32_64x16(const __grid_constant__ CUtensorMap map, float* out) { load_box<float, 64, 16>(&map, out); }
-extern "C" __global__ void k_tma_load_i16_16x64(const __grid_constant__ CUtensorMap map, short* out) { load_box<short, 16, 64>(&map, out); }
+extern "C" __global__ void k_tma_load_f32_8x32(const float* tensor, const __grid_constant__ CUtensorMap map, float* out) { load_box<float, 8, 32>(&map, out); }
+extern "C" __global__ void k_tma_load_f32_32x32(const float* tensor, const __grid_constant__ CUtensorMap map, float* out) { load_box<float, 32, 32>(&map, out); }
+extern "C" __global__ void k_tma_load_f32_64x16(const float* tensor, const __grid_constant__ CUtensorMap map, float* out) { load_box<float, 64, 16>(&map, out); }
+extern "C" __global__ void k_tma_load_i16_16x64(const short* tensor, const __grid_constant__ CUtensorMap map, short* out) { load_box<short, 16, 64>(&map, out); }
 
 // TMA store: threads fill a box in shared memory from a row-major input (rows x cols), then one
 // thread stores it at (bx*BC, by*BR); out-of-bounds elements are dropped.
@@ -67,11 +68,11 @@ __device__ void store_box(const CUtensorMap* map, const float* in, int rows, int
     __syncthreads();
     if (threadIdx.x == 0) tma_store(map, blockIdx.x * BC, blockIdx.y * BR, tile);
 }
-extern "C" __global__ void k_tma_store_f32_16x32(const __grid_constant__ CUtensorMap map, const float* in, int rows, int cols) { store_box<16, 32>(&map, in, rows, cols); }
-extern "C" __global__ void k_tma_store_f32_32x64(const __grid_constant__ CUtensorMap map, const float* in, int rows, int cols) { store_box<32, 64>(&map, in, rows, cols); }
+extern "C" __global__ void k_tma_store_f32_16x32(float* tensor, const __grid_constant__ CUtensorMap map, const float* in, int rows, int cols) { store_box<16, 32>(&map, in, rows, cols); }
+extern "C" __global__ void k_tma_store_f32_32x64(float* tensor, const __grid_constant__ CUtensorMap map, const float* in, int rows, int cols) { store_box<32, 64>(&map, in, rows, cols); }
 
 // TMA load then TMA store of the same box, transformed in shared memory: a tiled copy
-extern "C" __global__ void k_tma_copy(const __grid_constant__ CUtensorMap src, const __grid_constant__ CUtensorMap dst) {
+extern "C" __global__ void k_tma_copy(const float* a, float* b, const __grid_constant__ CUtensorMap src, const __grid_constant__ CUtensorMap dst) {
     __shared__ alignas(128) float tile[32 * 32];
     __shared__ unsigned long long bar;
     if (threadIdx.x == 0) bar_init(&bar, 1);
@@ -105,7 +106,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) k_setmaxnreg(const float* x
 // consumes them (column sums of each box) and releases the slot. setmaxnreg moves registers from
 // the producer to the consumers.
 #define STAGES 2
-extern "C" __global__ void __launch_bounds__(256, 1) k_ws_pipeline(const __grid_constant__ CUtensorMap map, float* out, int tiles) {
+extern "C" __global__ void __launch_bounds__(256, 1) k_ws_pipeline(const float* tensor, const __grid_constant__ CUtensorMap map, float* out, int tiles) {
     __shared__ alignas(128) float ring[STAGES][32 * 32];
     __shared__ unsigned long long full[STAGES], empty[STAGES];
     if (threadIdx.x == 0) {
