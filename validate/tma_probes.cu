@@ -38,7 +38,7 @@ __device__ __forceinline__ void tma_store(const CUtensorMap* map, int x, int y, 
 // the whole box (zero-filled out of bounds) to its own slot of out, plus one.
 template <typename T, int BR, int BC>
 __device__ void load_box(const CUtensorMap* map, T* out) {
-    __shared__ alignas(128) T tile[BR * BC];
+    __shared__ alignas(1024) T tile[BR * BC];   // 1024: a 128-byte swizzle's pattern repeats there
     __shared__ unsigned long long bar;
     if (threadIdx.x == 0) bar_init(&bar, 1);
     __syncthreads();
@@ -135,4 +135,20 @@ extern "C" __global__ void __launch_bounds__(256, 1) k_ws_pipeline(const float* 
         }
         if (c < 32) out[blockIdx.x * 32 + c] = acc;
     }
+}
+
+// cp.async.bulk (no tensor map): each block's first thread copies 2 KiB global -> shared, completing
+// on an mbarrier; every thread then writes its slice back scaled (does the TMA pipe count it?)
+extern "C" __global__ void k_bulk_2k(const float* src, float* dst) {
+    __shared__ alignas(128) float buf[512];
+    __shared__ unsigned long long bar;
+    if (threadIdx.x == 0) bar_init(&bar, 1);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        bar_expect(&bar, sizeof(buf));
+        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
+                     :: "r"(smem(buf)), "l"(src + blockIdx.x * 512), "r"((unsigned)sizeof(buf)), "r"(smem(&bar)) : "memory");
+    }
+    bar_wait(&bar, 0);
+    for (int k = threadIdx.x; k < 512; k += blockDim.x) dst[blockIdx.x * 512 + k] = buf[k] * 0.5f;
 }
