@@ -57,6 +57,8 @@ def parse(text: str) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
     dims, box = _shape(dims, "dims"), _shape(box, "box")
     if len(dims) != len(box):
         raise LaunchError(f"tensor map '{text}': the box has {len(box)} sizes, the dims {len(dims)}")
+    if any(b > 256 for b in box):
+        raise LaunchError(f"tensor map '{text}': each box size is at most 256")
     return int(arg), dims, box, SWIZZLES[swizzle or ""]
 
 

@@ -16,10 +16,11 @@ a 1024-byte aligned address (CUTLASS's Swizzle<3,4,3>).
 
 Counted as the H100 counts them (validate/tma_probes.py, recorded): one instruction per warp
 issue in smsp__sass_inst_executed_op_tma_{ld,st} and, with UTMACMDFLUSH,
-smsp__inst_executed_pipe_tma; a load's box, whole (out-of-bounds parts too), in
-l1tex__m_xbar2l1tex_read_{bytes,sectors}_mem_global_op_tma_ld; a store's bytes inside the tensor,
-and the 32-byte sectors they touch, in l1tex__m_l1tex2xbar_write_{bytes,sectors}_mem_global_op_tma_st.
-None of it is an smsp__sass_*/l1tex__t_* LSU count.
+smsp__inst_executed_pipe_tma; sectors in l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld
+(loads) and l1tex__m_l1tex2xbar_write_sectors_mem_global_op_tma_st (stores), bytes = 32 x
+sectors: each box row in 128-byte pieces from its start, a piece counting the sectors its
+in-bounds part touches and, for loads, its out-of-bounds bytes / 32 (`_row_sectors`). A bulk
+copy (UBLKCP) counts as a TMA load of its bytes. None of it is an LSU (l1tex__t_*) count.
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from ..faults import E_GLOBAL_OOB, E_PARAM_OOB, E_SHARED_OOB
 from ..memory import GLOBAL_BASE, PARAM_WINDOW
 from ... import tensormap as TM
 from .ops_int_lowering import _plop3
-from .ops_memory import O_UTMAFLUSH, O_UTMALDG, O_UTMASTG, _address, _fail, _load, _store
+from .ops_memory import O_UBLKCP, O_UTMAFLUSH, O_UTMALDG, O_UTMASTG, _address, _fail, _load, _store
 from .family import OP
 from .parser import Operand
 from .rows import F_FLAGS, F_MWIDE, F_OP, F_OPS, F_UNIFORM, F_WIDTH, FL_GLOBAL, put, unsupported
@@ -74,7 +75,7 @@ def _setmaxnreg(ins, mods, ops, row):
 
 
 LOWER = {"UTMALDG": _utma, "UTMASTG": _utma, "UTMACMDFLUSH": _flush, "USETMAXREG": _setmaxnreg}
-TMA_OPS = {O_UTMALDG: "tma_ld", O_UTMASTG: "tma_st", O_UTMAFLUSH: "tma_flush"}
+TMA_OPS = {O_UBLKCP: "tma_ld", O_UTMALDG: "tma_ld", O_UTMASTG: "tma_st", O_UTMAFLUSH: "tma_flush"}
 
 
 # ---- semantics -------------------------------------------------------------------------------
@@ -82,7 +83,7 @@ TMA_OPS = {O_UTMALDG: "tma_ld", O_UTMASTG: "tma_st", O_UTMAFLUSH: "tma_flush"}
 @njit(cache=True, _nrt=False)
 def step(code, pc, op, regs, w, active, addrs, shared8, heap8, window_base, err, block, cbank, counters):
     """One warp's mbarrier, bulk-copy or TMA instruction (ops_mbarrier runs the first two)."""
-    if op < O_UTMALDG:
+    if op < O_UBLKCP:
         ops_mbarrier.step(code, pc, op, regs, w, active, addrs, shared8, heap8, window_base, err, block)
         return
     lane = 0
@@ -91,6 +92,13 @@ def step(code, pc, op, regs, w, active, addrs, shared8, heap8, window_base, err,
     if lane == 32:
         return
     counters[pc, C_REQUESTS] += 1
+    if op == O_UBLKCP:   # the H100 counts a bulk copy as a TMA load of its bytes (tma_probes' bulk_copy_2k)
+        n = 16 * ops_mbarrier._reg(code, pc, 0, regs, w, lane)
+        sectors = _row_sectors(addrs[lane], n, addrs[lane], addrs[lane] + n, False)
+        counters[pc, C_SECTORS] += sectors
+        counters[pc, C_BYTES] += 32 * sectors
+        ops_mbarrier.step(code, pc, op, regs, w, active, addrs, shared8, heap8, window_base, err, block)
+        return
     if op == O_UTMAFLUSH:
         return
     _tensor(code, pc, op, regs, w, lane, addrs[lane], shared8, heap8, window_base, err, block, cbank[0], counters)
@@ -137,7 +145,6 @@ def _tensor(code, pc, op, regs, w, lane, map_address, shared8, heap8, window_bas
     if smem < 0 or smem + total > shared8.shape[0]:
         _fail(err, E_SHARED_OOB, pc, block, w * 32 + lane, smem, total)
         return
-    moved = 0
     sectors = 0
     for r in range(n_rows):
         inside, offset, rest = True, 0, r
@@ -152,7 +159,8 @@ def _tensor(code, pc, op, regs, w, lane, map_address, shared8, heap8, window_bas
         if inside:
             lo = min(max(-x0, 0), box0)
             hi = max(min(dim0 - x0, box0), lo)
-        start = base + offset + (x0 + lo) * es
+        first_byte = base + offset + x0 * es   # where the box row would start, inside or not
+        start = first_byte + lo * es
         if hi > lo and (start < 0 or start + (hi - lo) * es > heap8.shape[0]):
             _fail(err, E_GLOBAL_OOB, pc, block, w * 32 + lane, start + GLOBAL_BASE, (hi - lo) * es)
             return
@@ -163,21 +171,34 @@ def _tensor(code, pc, op, regs, w, lane, map_address, shared8, heap8, window_bas
                 shared8[s] = heap8[start + b - lo * es] if lo <= e < hi else 0
             elif lo <= e < hi:
                 heap8[start + b - lo * es] = shared8[s]
-        if hi > lo:
-            moved += (hi - lo) * es
-            sectors += (start + (hi - lo) * es - 1) // 32 - start // 32 + 1
+        sectors += _row_sectors(first_byte, row_bytes, start, start + (hi - lo) * es, load)
+    counters[pc, C_SECTORS] += sectors
+    counters[pc, C_BYTES] += 32 * sectors
     if load:
-        counters[pc, C_BYTES] += total
-        counters[pc, C_SECTORS] += n_rows * ((row_bytes + 31) // 32)
         bar = (_ureg(code, pc, 1, regs, w, lane) & 0xFFFFFF) - window_base
         if bar < 0 or bar + 8 > shared8.shape[0]:
             _fail(err, E_SHARED_OOB, pc, block, w * 32 + lane, bar, 8)
             return
         word = ops_mbarrier._add_tx(_load(shared8, bar, 8, False), -total)
         _store(shared8, bar, 8, ops_mbarrier._complete(word))
-    else:
-        counters[pc, C_BYTES] += moved
-        counters[pc, C_SECTORS] += sectors
+
+
+@njit(cache=True, _nrt=False)
+def _row_sectors(first, size, lo, hi, load):
+    """The 32-byte sectors the H100 counts for one box row of `size` bytes from `first`, of which
+    [lo, hi) lies inside the tensor: the row goes in 128-byte pieces from its own start, each
+    counting the sectors its inside part touches, plus, for a load, its outside bytes / 32
+    (recorded: validate/tma_probes.py's int16 and 368-byte-row edges)."""
+    n = 0
+    for p in range(first, first + size, 128):
+        q = min(p + 128, first + size)
+        a, b = max(p, lo), min(q, hi)
+        inside = b - a if b > a else 0
+        if inside:
+            n += (b - 1) // 32 - a // 32 + 1
+        if load:
+            n += (q - p - inside + 31) // 32
+    return n
 
 
 @njit(cache=True, _nrt=False)

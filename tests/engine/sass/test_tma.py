@@ -1,0 +1,71 @@
+"""Hopper's TMA (tensor maps, UTMALDG/UTMASTG), bulk copies and setmaxnreg against their H100
+recording, validate/data/h100/tma_probes.json (validate/tma_probes.py): every exact counter and
+every TMA counter equal, and the arrays the GPU computed."""
+import numpy as np
+import pytest
+
+import memsim
+from memsim import metrics as m
+from memsim import tensormap
+from memsim.errors import LaunchError
+from memsim.launch import ArgSpec, LaunchSpec, digest
+from validate import record as rec
+
+RECORDING = rec.load(rec.DATA_DIR / "h100" / "tma_probes.json")
+# float sums in a different order than the GPU's: the consumer warps' column sums
+ORDER_DEPENDENT = {"tma_ws_pipeline_full", "tma_ws_pipeline_edges"}
+
+
+@pytest.mark.parametrize("case", RECORDING.cases, ids=lambda c: c.name)
+def test_exact_and_tma_counters_equal_the_h100(case):
+    report, values = memsim.simulate_spec(case.spec)
+    names = m.EXACT + m.TMA
+    differ = {k: (report.metrics[k], case.metrics[k]) for k in names if report.metrics[k] != case.metrics[k]}
+    assert not differ, f"predicted vs measured: {differ}"
+    if case.name not in ORDER_DEPENDENT:
+        assert digest(values) == case.output_digest
+
+
+def test_the_recording_covers_loads_stores_edges_swizzle_and_setmaxnreg():
+    names = {c.name for c in RECORDING.cases}
+    assert len(names) >= 10 and {"setmaxnreg", "tma_ws_pipeline_edges", "tma_load_f32_32x32_swizzle128"} <= names
+    for metric in (m.TMA_LD_SECTORS, m.TMA_ST_SECTORS, m.TMA_PIPE_INSTRUCTIONS):
+        assert any(c.metrics[metric] > 0 for c in RECORDING.cases)
+
+
+def test_setmaxnreg_keeps_the_cubins_register_count():
+    case = next(c for c in RECORDING.cases if c.name == "setmaxnreg")
+    from memsim.engine.sass.compile import kernel_registers
+    assert kernel_registers(case.spec.source, case.spec.kernel, options=tuple(case.spec.options)) == \
+        case.metrics["launch__registers_per_thread"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("tensormap:0:100x200", "write tensormap:ARG:DIMS:BOX"),
+    ("tensormap:0:100x200:8x32:swizzle64", "unknown tensor map option"),
+    ("tensormap:0:100x200:32", "the box has 1 sizes"),
+    ("tensormap:0:100x200:8x300", "at most 256"),
+])
+def test_bad_spellings_are_one_line_errors(text, message):
+    with pytest.raises(LaunchError, match=message):
+        ArgSpec.parse(text)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["int32:5", "tensormap:0:4x8:4x8"], "not a buffer"),
+    (["float32[16]", "tensormap:0:4x8:4x8"], "the buffer has 16"),
+    (["float32[400]", "tensormap:0:40x10:4x4"], "multiple of 16 bytes"),
+])
+def test_maps_are_checked_against_their_buffer(args, message):
+    spec = LaunchSpec(source="", kernel="k", grid=1, block=1, args=args)
+    with pytest.raises(LaunchError, match=message):
+        spec.materialize()
+
+
+@pytest.mark.parametrize("dims, box", [((100, 200), (8, 32)), ((7, 9, 16), (2, 4, 8)), ((64,), (16,))])
+def test_the_layout_round_trips(dims, box):
+    value = tensormap.tiled(3, dims, box, 4)
+    assert tensormap.is_map(value)
+    assert tensormap.fields(value) == {"arg": 3, "rank": len(dims), "itemsize": 4, "swizzle": 0,
+                                       "dims": dims, "box": box}
+    assert np.frombuffer(tensormap.bind(value, 0x1234)[:8].tobytes(), np.uint64)[0] == 0x1234
