@@ -53,6 +53,8 @@ __device__ void load_box(const CUtensorMap* map, T* out) {
 extern "C" __global__ void k_tma_load_f32_8x32(const float* tensor, const __grid_constant__ CUtensorMap map, float* out) { load_box<float, 8, 32>(&map, out); }
 extern "C" __global__ void k_tma_load_f32_32x32(const float* tensor, const __grid_constant__ CUtensorMap map, float* out) { load_box<float, 32, 32>(&map, out); }
 extern "C" __global__ void k_tma_load_f32_64x16(const float* tensor, const __grid_constant__ CUtensorMap map, float* out) { load_box<float, 64, 16>(&map, out); }
+extern "C" __global__ void k_tma_load_f32_8x64(const float* tensor, const __grid_constant__ CUtensorMap map, float* out) { load_box<float, 8, 64>(&map, out); }
+extern "C" __global__ void k_tma_load_f32_16x12(const float* tensor, const __grid_constant__ CUtensorMap map, float* out) { load_box<float, 16, 12>(&map, out); }
 extern "C" __global__ void k_tma_load_i16_16x64(const short* tensor, const __grid_constant__ CUtensorMap map, short* out) { load_box<short, 16, 64>(&map, out); }
 
 // TMA store: threads fill a box in shared memory from a row-major input (rows x cols), then one
@@ -151,4 +153,34 @@ extern "C" __global__ void k_bulk_2k(const float* src, float* dst) {
     }
     bar_wait(&bar, 0);
     for (int k = threadIdx.x; k < 512; k += blockDim.x) dst[blockIdx.x * 512 + k] = buf[k] * 0.5f;
+}
+
+// 1-D and 3-D boxes: a row of 256 floats; 2 planes x 8 rows x 32 columns
+extern "C" __global__ void k_tma_load_1d(const float* tensor, const __grid_constant__ CUtensorMap map, float* out) {
+    __shared__ alignas(128) float tile[256];
+    __shared__ unsigned long long bar;
+    if (threadIdx.x == 0) bar_init(&bar, 1);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        bar_expect(&bar, sizeof(tile));
+        asm volatile("cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2}], [%3];"
+                     :: "r"(smem(tile)), "l"(&map), "r"((int)blockIdx.x * 256), "r"(smem(&bar)) : "memory");
+    }
+    bar_wait(&bar, 0);
+    for (int k = threadIdx.x; k < 256; k += blockDim.x) out[blockIdx.x * 256 + k] = tile[k] - 2.0f;
+}
+extern "C" __global__ void k_tma_load_3d(const float* tensor, const __grid_constant__ CUtensorMap map, float* out) {
+    __shared__ alignas(128) float tile[2 * 8 * 32];
+    __shared__ unsigned long long bar;
+    if (threadIdx.x == 0) bar_init(&bar, 1);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        bar_expect(&bar, sizeof(tile));
+        asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];"
+                     :: "r"(smem(tile)), "l"(&map), "r"((int)blockIdx.x * 32), "r"((int)blockIdx.y * 8),
+                        "r"((int)blockIdx.z * 2), "r"(smem(&bar)) : "memory");
+    }
+    bar_wait(&bar, 0);
+    unsigned b = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+    for (int k = threadIdx.x; k < 2 * 8 * 32; k += blockDim.x) out[b * 512 + k] = tile[k] * 4.0f;
 }
