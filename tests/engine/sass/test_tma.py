@@ -1,6 +1,7 @@
 """Hopper's TMA (tensor maps, UTMALDG/UTMASTG), bulk copies and setmaxnreg against their H100
 recording, validate/data/h100/tma_probes.json (validate/tma_probes.py): every exact counter and
-every TMA counter equal, and the arrays the GPU computed."""
+every TMA counter equal (one case's TMA read sectors are a listed known difference,
+validate/data/h100/known_differences_sass.json), and the arrays the GPU computed."""
 import numpy as np
 import pytest
 
@@ -10,8 +11,10 @@ from memsim import tensormap
 from memsim.errors import LaunchError
 from memsim.launch import ArgSpec, LaunchSpec, digest
 from validate import record as rec
+from validate.compare import load_known_differences
 
 RECORDING = rec.load(rec.DATA_DIR / "h100" / "tma_probes.json")
+KNOWN = load_known_differences("h100", "sass")   # a listed case must differ in its listed metrics only
 # float sums in a different order than the GPU's: the consumer warps' column sums
 ORDER_DEPENDENT = {"tma_ws_pipeline_full", "tma_ws_pipeline_edges"}
 
@@ -21,7 +24,8 @@ def test_exact_and_tma_counters_equal_the_h100(case):
     report, values = memsim.simulate_spec(case.spec)
     names = m.EXACT + m.TMA
     differ = {k: (report.metrics[k], case.metrics[k]) for k in names if report.metrics[k] != case.metrics[k]}
-    assert not differ, f"predicted vs measured: {differ}"
+    known = KNOWN[case.name].metrics if case.name in KNOWN else []
+    assert sorted(differ) == sorted(known), f"predicted vs measured: {differ}"
     if case.name not in ORDER_DEPENDENT:
         assert digest(values) == case.output_digest
 
