@@ -27,7 +27,7 @@ from __future__ import annotations
 from numba import njit
 
 from . import ops_mbarrier
-from ..count import C_BYTES, C_REQUESTS, C_SECTORS
+from ..count import C_BYTES, C_IDEAL_SECTORS, C_REQUESTS, C_SECTORS
 from ..faults import E_GLOBAL_OOB, E_PARAM_OOB, E_SHARED_OOB
 from ..memory import GLOBAL_BASE, PARAM_WINDOW
 from ... import tensormap as TM
@@ -96,6 +96,7 @@ def step(code, pc, op, regs, w, active, addrs, shared8, heap8, window_base, err,
         n = 16 * ops_mbarrier._reg(code, pc, 0, regs, w, lane)
         sectors = _row_sectors(addrs[lane], n, addrs[lane], addrs[lane] + n, False)
         counters[pc, C_SECTORS] += sectors
+        counters[pc, C_IDEAL_SECTORS] += sectors
         counters[pc, C_BYTES] += 32 * sectors
         ops_mbarrier.step(code, pc, op, regs, w, active, addrs, shared8, heap8, window_base, err, block)
         return
@@ -173,6 +174,7 @@ def _tensor(code, pc, op, regs, w, lane, map_address, shared8, heap8, window_bas
                 heap8[start + b - lo * es] = shared8[s]
         sectors += _row_sectors(first_byte, row_bytes, start, start + (hi - lo) * es, load)
     counters[pc, C_SECTORS] += sectors
+    counters[pc, C_IDEAL_SECTORS] += sectors   # what the box asks for is what it moves
     counters[pc, C_BYTES] += 32 * sectors
     if load:
         bar = (_ureg(code, pc, 1, regs, w, lane) & 0xFFFFFF) - window_base
