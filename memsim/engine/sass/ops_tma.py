@@ -18,9 +18,10 @@ Counted as the H100 counts them (validate/tma_probes.py, recorded): one instruct
 issue in smsp__sass_inst_executed_op_tma_{ld,st} and, with UTMACMDFLUSH,
 smsp__inst_executed_pipe_tma; sectors in l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld
 (loads) and l1tex__m_l1tex2xbar_write_sectors_mem_global_op_tma_st (stores), bytes = 32 x
-sectors: each box row in 128-byte pieces from its start, a piece counting the sectors its
-in-bounds part touches and, for loads, its out-of-bounds bytes / 32 (`_row_sectors`). A bulk
-copy (UBLKCP) counts as a TMA load of its bytes. None of it is an LSU (l1tex__t_*) count.
+sectors: each box row cut where the box's 128-byte chunks of shared memory end, a piece
+counting the sectors its in-bounds part touches and, for loads, its out-of-bounds bytes / 32
+(`_row_sectors`). A bulk copy (UBLKCP) counts as a TMA load of its bytes. None of it is an LSU
+(l1tex__t_*) count.
 """
 from __future__ import annotations
 
@@ -94,7 +95,7 @@ def step(code, pc, op, regs, w, active, addrs, shared8, heap8, window_base, err,
     counters[pc, C_REQUESTS] += 1
     if op == O_UBLKCP:   # the H100 counts a bulk copy as a TMA load of its bytes (tma_probes' bulk_copy_2k)
         n = 16 * ops_mbarrier._reg(code, pc, 0, regs, w, lane)
-        sectors = _row_sectors(addrs[lane], n, addrs[lane], addrs[lane] + n, False)
+        sectors = _row_sectors(addrs[lane], n, addrs[lane], addrs[lane] + n, False, 0)
         counters[pc, C_SECTORS] += sectors
         counters[pc, C_IDEAL_SECTORS] += sectors
         counters[pc, C_BYTES] += 32 * sectors
@@ -172,7 +173,7 @@ def _tensor(code, pc, op, regs, w, lane, map_address, shared8, heap8, window_bas
                 shared8[s] = heap8[start + b - lo * es] if lo <= e < hi else 0
             elif lo <= e < hi:
                 heap8[start + b - lo * es] = shared8[s]
-        sectors += _row_sectors(first_byte, row_bytes, start, start + (hi - lo) * es, load)
+        sectors += _row_sectors(first_byte, row_bytes, start, start + (hi - lo) * es, load, r * row_bytes)
     counters[pc, C_SECTORS] += sectors
     counters[pc, C_IDEAL_SECTORS] += sectors   # what the box asks for is what it moves
     counters[pc, C_BYTES] += 32 * sectors
@@ -186,20 +187,23 @@ def _tensor(code, pc, op, regs, w, lane, map_address, shared8, heap8, window_bas
 
 
 @njit(cache=True, _nrt=False)
-def _row_sectors(first, size, lo, hi, load):
+def _row_sectors(first, size, lo, hi, load, box_offset):
     """The 32-byte sectors the H100 counts for one box row of `size` bytes from `first`, of which
-    [lo, hi) lies inside the tensor: the row goes in 128-byte pieces from its own start, each
-    counting the sectors its inside part touches, plus, for a load, its outside bytes / 32
-    (recorded: validate/tma_probes.py's int16 and 368-byte-row edges)."""
+    [lo, hi) lies inside the tensor and which lands `box_offset` bytes into the box in shared
+    memory: the row goes in pieces cut where the box's 128-byte shared-memory chunks end, each
+    piece counting the sectors its inside part touches, plus, for a load, its outside bytes / 32
+    (recorded: validate/tma_probes.py's int16, 48-byte-row and 368-byte-row edges)."""
     n = 0
-    for p in range(first, first + size, 128):
-        q = min(p + 128, first + size)
+    p = first
+    while p < first + size:
+        q = min(first + size, p + 128 - (box_offset + p - first) % 128)
         a, b = max(p, lo), min(q, hi)
         inside = b - a if b > a else 0
         if inside:
             n += (b - 1) // 32 - a // 32 + 1
         if load:
             n += (q - p - inside + 31) // 32
+        p = q
     return n
 
 

@@ -1,7 +1,7 @@
 """Hopper's TMA (tensor maps, UTMALDG/UTMASTG), bulk copies and setmaxnreg against their H100
 recording, validate/data/h100/tma_probes.json (validate/tma_probes.py): every exact counter and
-every TMA counter equal (one case's TMA read sectors are a listed known difference,
-validate/data/h100/known_differences_sass.json), and the arrays the GPU computed."""
+every TMA counter equal (a case listed in validate/data/h100/known_differences_sass.json may
+differ in its listed metrics only; none is listed), and the arrays the GPU computed."""
 import numpy as np
 import pytest
 
