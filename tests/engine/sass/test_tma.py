@@ -12,6 +12,7 @@ from memsim.errors import LaunchError
 from memsim.launch import ArgSpec, LaunchSpec, digest
 from validate import record as rec
 from validate.compare import load_known_differences
+from validate.tma_probes import SOURCE
 
 RECORDING = rec.load(rec.DATA_DIR / "h100" / "tma_probes.json")
 KNOWN = load_known_differences("h100", "sass")   # a listed case must differ in its listed metrics only
@@ -73,3 +74,16 @@ def test_the_layout_round_trips(dims, box):
     assert tensormap.fields(value) == {"arg": 3, "rank": len(dims), "itemsize": 4, "swizzle": 0,
                                        "dims": dims, "box": box}
     assert np.frombuffer(tensormap.bind(value, 0x1234)[:8].tobytes(), np.uint64)[0] == 0x1234
+
+
+def test_python_api_loads_a_box_with_zeros_outside_the_tensor():
+    rows, cols = 20, 40   # boxes of 8 x 32 over 20 x 40: the last box row and column stick out
+    x = np.arange(rows * cols, dtype=np.float32)
+    out = np.zeros(3 * 2 * 8 * 32, np.float32)
+    source = SOURCE.read_text()
+    tmap = tensormap.tiled(0, (rows, cols), (8, 32), x.itemsize)
+    report = memsim.simulate(source, "k_tma_load_f32_8x32", (2, 3), 128, [x, tmap, out], options=["-arch=sm_90a"])
+    padded = np.zeros((24, 64), np.float32)
+    padded[:rows, :cols] = x.reshape(rows, cols)
+    assert np.array_equal(out, padded.reshape(3, 8, 2, 32).transpose(0, 2, 1, 3).reshape(-1) + 1)
+    assert report.metrics[m.TMA_LD_INSTRUCTIONS] == 6
