@@ -9,12 +9,14 @@ to the device; nothing random is generated on the GPU.
 """
 from __future__ import annotations
 
+import ctypes
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from memsim import tensormap
 from memsim.compiler.nvrtc import load_source, toolkit_include_dirs
 from memsim.compiler.names import is_expression, is_mangled
 from memsim.launch import LaunchSpec, Value
@@ -55,6 +57,9 @@ class DeviceLaunch:
             self.function.max_dynamic_shared_size_bytes = spec.shared_mem
         # numpy scalars keep their dtype, so CuPy passes int32 as int32 (a Python int would be int64).
         self.args = [cupy.asarray(v) if isinstance(v, np.ndarray) else v for v in self.inputs]
+        # a tensor map (memsim.tensormap) becomes the driver's own encoding over its buffer; CuPy
+        # passes the 128 bytes (a numpy void scalar) by value
+        self.args = [encode_tensor_map(v, self.args) if tensormap.is_map(v) else v for v in self.args]
         self._cupy = cupy
 
     def launch(self) -> None:
@@ -66,8 +71,33 @@ class DeviceLaunch:
         self._cupy.cuda.Device().synchronize()
 
     def values(self) -> list[Value]:
-        """Every argument's current value: buffers copied back to numpy, scalars as passed."""
-        return [self._cupy.asnumpy(a) if isinstance(a, self._cupy.ndarray) else a for a in self.args]
+        """Every argument's current value: buffers copied back to numpy, scalars (and tensor maps,
+        in memsim's layout) as given."""
+        return [self._cupy.asnumpy(a) if isinstance(a, self._cupy.ndarray) else v for a, v in zip(self.args, self.inputs)]
+
+
+def encode_tensor_map(value: np.void, args: list) -> np.void:
+    """The driver's CUtensorMap (cuTensorMapEncodeTiled, through ctypes on libcuda) of a map
+    in memsim's layout, over the device buffer it names: no interleave, no L2 promotion, zeros
+    out of bounds."""
+    f = tensormap.fields(value)
+    buffer = args[f["arg"]]
+    dims, box = f["dims"][::-1], f["box"][::-1]   # the driver's order: innermost first
+    strides, step = [], f["itemsize"]
+    for d in dims[:-1]:
+        step *= d
+        strides.append(step)
+    rank = f["rank"]
+    out = (ctypes.c_uint64 * 16)()
+    encode = ctypes.CDLL("libcuda.so.1").cuTensorMapEncodeTiled
+    status = encode(ctypes.byref(out), ctypes.c_int(tensormap.DRIVER_TYPES[buffer.dtype.name]), ctypes.c_uint32(rank),
+                    ctypes.c_void_p(buffer.data.ptr), (ctypes.c_uint64 * rank)(*dims),
+                    (ctypes.c_uint64 * max(rank - 1, 1))(*(strides or [0])), (ctypes.c_uint32 * rank)(*box),
+                    (ctypes.c_uint32 * rank)(*([1] * rank)), ctypes.c_int(0), ctypes.c_int(f["swizzle"]),
+                    ctypes.c_int(0), ctypes.c_int(0))
+    if status != 0:
+        raise GPUUnavailable(f"cuTensorMapEncodeTiled refused the map {f} (CUresult {status})")
+    return np.frombuffer(bytes(out), dtype=tensormap.DTYPE)[0]
 
 
 def _function(cupy: Any, spec: LaunchSpec) -> Any:

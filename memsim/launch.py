@@ -8,6 +8,7 @@ on another machine:
     float32[64x64]:arange      a count may be written as a product
     int32[100]:file.npy        contents of a .npy file (count and dtype must agree)
     int32:4096  or  int32 4096 a by-value scalar
+    tensormap:0:100x200:8x32   a TMA tensor map (CUtensorMap) over buffer argument 0: memsim.tensormap
 
 Type names are numpy's (float32, int64, ...) or PTX's short forms (f32, s32, u64, ...).
 `empty` is `cupy.empty`: bytes never written before the launch (memsim holds zeros there;
@@ -24,6 +25,7 @@ from typing import Union
 import numpy as np
 from pydantic import BaseModel, Field, field_validator
 
+from . import tensormap
 from .errors import LaunchError
 
 # ptxas' option to cache every global load in L1: NVRTC passes it on; memsim.model.pascal reads
@@ -74,6 +76,9 @@ class ArgSpec(BaseModel):
 
     @classmethod
     def parse(cls, text: str) -> "ArgSpec":
+        if text.strip().startswith("tensormap:"):
+            tensormap.parse(text)   # validates the spelling
+            return cls(dtype="tensormap", value=text.strip())
         buffer = _BUFFER.match(text)
         if buffer:
             dtype, count, init = buffer.groups()
@@ -115,7 +120,20 @@ class ArgSpec(BaseModel):
     def __str__(self) -> str:
         if self.is_buffer:
             return f"{self.dtype}[{self.count}]:{self.init}"
+        if self.is_tensormap:
+            return self.value
         return f"{self.dtype}:{self.value}"
+
+    @property
+    def is_tensormap(self) -> bool:
+        return self.dtype == "tensormap"
+
+    def tensor_map(self, args: list["ArgSpec"]) -> np.void:
+        """A tensormap argument's value (memsim.tensormap) over the buffer it names in `args`."""
+        arg, dims, box, swizzle = tensormap.parse(self.value)
+        if arg >= len(args) or not args[arg].is_buffer:
+            raise LaunchError(f"{self.value}: argument {arg} is not a buffer (count arguments from 0)")
+        return tensormap.tiled(arg, dims, box, np.dtype(args[arg].dtype).itemsize, swizzle, args[arg].count)
 
     def scalar(self) -> np.generic:
         dtype = np.dtype(self.dtype)
@@ -202,6 +220,8 @@ class LaunchSpec(BaseModel):
                 except MemoryError:
                     raise LaunchError(f"argument {position + 1} ({arg}): {arg.nbytes / 2**30:,.1f} GiB do "
                                       f"not fit in this machine's memory") from None
+            elif arg.is_tensormap:
+                values.append(arg.tensor_map(self.args))
             else:
                 values.append(arg.scalar())
         return values

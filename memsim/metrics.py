@@ -122,6 +122,22 @@ UNCHECKED = [PTX_WARP_INSTRUCTIONS, PTX_THREAD_INSTRUCTIONS, GLOBAL_ATOM_REQUEST
              SHARED_ST_IDEAL_WAVEFRONTS, GLOBAL_LD_IDEAL_SECTORS, GLOBAL_ST_IDEAL_SECTORS, *ATOMICS,
              *ATOMIC_CONTENTION, SHARED_ATOM_WAVEFRONTS]
 
+# Hopper's TMA (memsim.engine.sass.ops_tma), under the names the H100 counts it in (recorded:
+# validate/tma_probes.py): instructions per warp issue (the pipe counts UTMACMDFLUSH too), a
+# load's whole box, a store's bytes inside the tensor and their 32-byte sectors. EXACT, compared
+# where a recording has them (gpu/ncu.py collects them since session 15).
+TMA_LD_INSTRUCTIONS = "smsp__sass_inst_executed_op_tma_ld.sum"
+TMA_ST_INSTRUCTIONS = "smsp__sass_inst_executed_op_tma_st.sum"
+TMA_PIPE_INSTRUCTIONS = "smsp__inst_executed_pipe_tma.sum"
+TMA_LD_BYTES = "l1tex__m_xbar2l1tex_read_bytes_mem_global_op_tma_ld.sum"
+TMA_LD_SECTORS = "l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld.sum"
+TMA_ST_BYTES = "l1tex__m_l1tex2xbar_write_bytes_mem_global_op_tma_st.sum"
+TMA_ST_SECTORS = "l1tex__m_l1tex2xbar_write_sectors_mem_global_op_tma_st.sum"
+TMA_BY_OP = {"tma_ld": (TMA_LD_INSTRUCTIONS, TMA_LD_BYTES, TMA_LD_SECTORS),
+             "tma_st": (TMA_ST_INSTRUCTIONS, TMA_ST_BYTES, TMA_ST_SECTORS)}
+TMA = [TMA_LD_INSTRUCTIONS, TMA_ST_INSTRUCTIONS, TMA_PIPE_INSTRUCTIONS, TMA_LD_BYTES, TMA_LD_SECTORS,
+       TMA_ST_BYTES, TMA_ST_SECTORS]
+
 
 class GlobalOpMetrics(NamedTuple):
     """The metrics of one kind (ld, st) of global memory instruction (memsim.engine.tally sums them)."""
@@ -152,7 +168,7 @@ LOCAL_REQUESTS_BY_OP = {"ld": LOCAL_LD_REQUESTS, "st": LOCAL_ST_REQUESTS}
 
 
 def provenance(metric: str) -> Provenance:
-    if metric in EXACT:
+    if metric in EXACT or metric in TMA:
         return Provenance.EXACT
     if metric in MODELED or metric in (EVENT_TIME_MS, FORMULA_DURATION):
         return Provenance.MODELED

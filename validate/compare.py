@@ -217,7 +217,8 @@ def compare_case(record: CaseRecord, gpu: str, case_set: str,
         return base.model_copy(update={
             "status": Status.INPUTS_DIFFER,
             "detail": f"input digest {prediction.input_digest}, hardware saw {record.input_digest}"})
-    metrics = [compare_metric(name, record.metrics, prediction.metrics) for name in m.EXACT + m.MODELED]
+    recorded_tma = [name for name in m.TMA if name in record.metrics]   # recorded since session 15
+    metrics = [compare_metric(name, record.metrics, prediction.metrics) for name in m.EXACT + recorded_tma + m.MODELED]
     bad = [c.metric for c in metrics if c.exact and c.status in ("mismatch", "not predicted")]
     status, detail = Status.FAIL if bad else Status.PASS, (
         f"{len(bad)} exact metrics differ: {', '.join(bad)}" if bad else "")

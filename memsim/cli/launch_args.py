@@ -34,6 +34,9 @@ kernel arguments (--arg, in the kernel's parameter order):
                              randint(LO,HI) | empty (never written: memsim check's initcheck) | FILE.npy
   float32[64x64]:arange      a count may be written as a product
   int32:4096  or 'int32 4096'  a by-value scalar
+  tensormap:0:100x200:8x32   a TMA tensor map (const __grid_constant__ CUtensorMap) over buffer
+                             argument 0 seen as 100 rows x 200 columns, boxes of 8 x 32
+                             (outermost first; add :swizzle128 for the 128-byte swizzle)
   types: numpy names (float32, int64, uint8, ...) or PTX short forms (f32, s32, u64, ...)
 
 examples:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import tensormap
 from ..errors import LaunchError
 from .layout import KernelLayout
 
@@ -16,6 +17,11 @@ GLOBAL_BASE = 1 << 40    # the first buffer's device address (generic addresses 
 # S2R SR_SWINHI: the high 32 bits of a generic address into the block's shared memory (the low
 # 32 bits are the shared-window address LDS takes). Any value far from the heap's will do.
 SHARED_WINDOW_HI = 0x7FFF
+# Where bank 0 sits in the generic address space: its byte x at PARAM_WINDOW + x. Bank 0 holds
+# the parameter block's address (PARAM_WINDOW + the ABI's param_base) at the ABI's
+# param_address; a __grid_constant__ parameter's address is computed from it, and UTMALDG/UTMASTG
+# read their tensor map there (memsim.engine.sass.ops_tma).
+PARAM_WINDOW = 0x7E00 << 32
 ALIGN = 4096
 GUARD = 4096
 
@@ -108,6 +114,8 @@ def pack_params(layout: KernelLayout, args: list, heap: GlobalHeap) -> np.ndarra
                 raise LaunchError(f"argument {position} is an array, but parameter {position} of "
                                   f"{layout.kernel} is .{param.type} (not a pointer)")
             raw = np.array([addresses[position]], dtype=np.uint64).view(np.uint8)
+        elif tensormap.is_map(value):   # its buffer's address, known now (memsim.tensormap)
+            raw = _bound_map(value, addresses, position, param.size, layout.kernel)
         elif isinstance(value, np.generic):
             if value.dtype.itemsize != param.size:
                 raise LaunchError(f"argument {position} is {value.dtype} ({value.dtype.itemsize} bytes), "
@@ -120,6 +128,16 @@ def pack_params(layout: KernelLayout, args: list, heap: GlobalHeap) -> np.ndarra
                               f"arrays for buffers and numpy scalars (np.int32(5)) for values")
         block[param.offset:param.offset + param.size] = raw
     return block
+
+
+def _bound_map(value, addresses: dict[int, int], position: int, size: int, kernel: str) -> np.ndarray:
+    arg = tensormap.fields(value)["arg"]
+    if arg not in addresses:
+        raise LaunchError(f"argument {position} is a tensor map over argument {arg}, which is not a buffer")
+    if size != tensormap.SIZE:
+        raise LaunchError(f"argument {position} is a tensor map (128 bytes), but parameter {position} of "
+                          f"{kernel} has {size} bytes: declare it `const __grid_constant__ CUtensorMap`")
+    return tensormap.bind(value, addresses[arg])
 
 
 def _check_scalar_kind(value: np.generic, ptx_type: str, position: int, kernel: str) -> None:

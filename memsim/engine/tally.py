@@ -82,8 +82,13 @@ def _generic_rows(static, c: np.ndarray) -> list[InstructionCounters]:
 
 
 def metrics_from_rows(rows: list[InstructionCounters], counters: np.ndarray) -> dict[str, int]:
-    out: dict[str, int] = {name: 0 for name in m.EXACT + m.UNCHECKED}
+    out: dict[str, int] = {name: 0 for name in m.EXACT + m.UNCHECKED + m.TMA}
     for r in rows:
+        if r.op.startswith("tma_"):   # memsim.engine.sass.ops_tma: requests are warp issues
+            out[m.TMA_PIPE_INSTRUCTIONS] += r.requests
+            if r.op in m.TMA_BY_OP:
+                _add(out, m.TMA_BY_OP[r.op], (r.requests, r.bytes, r.sectors))
+            continue
         # ldmatrix/stmatrix count here (128b, whatever the shape), in no other smsp__sass_*
         # shared metric (instructions, wavefronts, bytes: measured on the H100, sm90_probes)
         if r.space in _MEMORY_SPACES and r.op in ("ld", "st", "atom", "red", "ldgsts", "ldsm", "stsm"):

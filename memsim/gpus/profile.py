@@ -293,6 +293,8 @@ class SassAbi(BaseModel):
     param_base: int = Field(gt=0, description="bank 0 offset of the first kernel parameter")
     shared_window_base: int = Field(ge=0, description="offset of user shared memory in a block's window")
     nsmid_offset: int = Field(gt=0, description="bank 0 offset of the GPU's SM count (what %nsmid reads)")
+    param_address: int | None = Field(None, gt=0, description="bank 0 offset of the parameter block's own "
+                                      "address (a __grid_constant__ parameter's address is computed from it)")
 
 
 class GpuProfile(BaseModel):

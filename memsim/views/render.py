@@ -36,6 +36,9 @@ _SUMMARY = [
      m.SHARED_LD_IDEAL_WAVEFRONTS),
     ("shared stores", "shared", "st", m.INST_SHARED_ST, None, None, m.SHARED_ST_WAVEFRONTS,
      m.SHARED_ST_IDEAL_WAVEFRONTS),
+    # TMA (memsim.engine.sass.ops_tma): requests are instructions, a box's rows are contiguous
+    ("TMA loads", "global", "tma_ld", m.TMA_LD_INSTRUCTIONS, m.TMA_LD_SECTORS, m.TMA_LD_SECTORS, None, None),
+    ("TMA stores", "global", "tma_st", m.TMA_ST_INSTRUCTIONS, m.TMA_ST_SECTORS, m.TMA_ST_SECTORS, None, None),
 ]
 
 

@@ -91,7 +91,7 @@ def _memory_wait(row: np.ndarray) -> str | None:
     if op == M.O_STSM:
         return "shared_store"
     if op >= M.O_SYNCS_EXCH:
-        return "async_copy" if op == M.O_UBLKCP else "shared_atomic"
+        return "async_copy" if op >= M.O_UBLKCP else "shared_atomic"   # bulk copies, TMA
     space = "shared" if flags & FL_SHARED else ("local" if flags & FL_LOCAL else "global")
     if flags & M.FL_GENERIC:
         space = "global"

@@ -34,7 +34,7 @@ from ..jit_cache import compile_per_type
 from ..trace import record_access
 from ..issue_trace import end_block_record, memory_cost, record_issue, start_block_record
 from . import (convergence, lanes, ops_async_copy, ops_float, ops_half, ops_int, ops_matrix, ops_mbarrier, ops_memory,
-               ops_warp)
+               ops_tma, ops_warp)
 from .convergence import N_BARRIERS, WARPSYNC_BARRIER, advance, group, release, split, yield_lanes
 from .family import FAMILY, FAMILY_SHIFT, declare
 from .lanes import ALL, M32, popcount, signed, src_pred, src_u32
@@ -48,7 +48,6 @@ F_CONTROL, F_INT, F_FLOAT, F_WARP, F_MEMORY, F_HALF = (FAMILY[f] for f in ("cont
 M = ops_memory
 C = ops_async_copy
 X = ops_matrix
-B = ops_mbarrier
 
 BAR_REDUCTIONS = ("POPC", "AND", "OR")
 MAX_CALL_DEPTH = 64
@@ -106,12 +105,13 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
         return
     flags = code[pc, 1]
     width = code[pc, 6]
-    if op >= M.O_SYNCS_EXCH:   # mbarriers and bulk copies: counted nowhere (ops_mbarrier)
+    if op >= M.O_SYNCS_EXCH:   # mbarriers and bulk copies (counted nowhere) and TMA: ops_mbarrier, ops_tma
         M.lane_addresses(code, pc, regs, w, active, addrs, flags, launch[L_SHARED_BASE])
-        if op != M.O_UBLKCP and not M.check(code, pc, active, addrs, 8, flags, block, w, buf_lo, buf_hi,
-                                             buf_writable, launch[L_SHARED], launch[L_LOCAL_LO], True, err):
+        if op < M.O_UBLKCP and not M.check(code, pc, active, addrs, 8, flags, block, w, buf_lo, buf_hi,
+                                            buf_writable, launch[L_SHARED], launch[L_LOCAL_LO], True, err):
             return
-        B.step(code, pc, op, regs, w, active, addrs, shared8, heap8, launch[L_SHARED_BASE], err, block)
+        ops_tma.step(code, pc, op, regs, w, active, addrs, shared8, heap8, launch[L_SHARED_BASE], err, block, cbank,
+                     counters)
         return
     if flags & M.FL_GENERIC:
         _generic_step(code, pc, op, regs, w, block, active, launch, counters, err, memory, scratch, trace)
@@ -323,7 +323,7 @@ def _run_warp(code, regs, w, block, launch, ctx, state, memory, flow, trace, tim
                         return executed
                     if issue >= 0:
                         timing[1][issue, 3] = memory_cost(counters, pc) - before
-                    if B.waiting(code, pc, regs, w, active):   # the others' turn first
+                    if ops_mbarrier.waiting(code, pc, regs, w, active):   # the others' turn first
                         advance(w, pc, mask, lane_pc, warp_pc, converged)
                         return executed
                 else:

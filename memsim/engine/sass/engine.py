@@ -93,7 +93,7 @@ class SassEngine(Engine):
         if launch.trace is not None:
             _check_traceable(launch.trace, program)
             launch.trace.note_buffers(heap)
-        bank0 = constant_bank(launch.block, launch.grid, params, launch.arch, launch.nsmid)
+        bank0 = constant_bank(launch.block, launch.grid, params, launch.arch, launch.nsmid, layout.params)
         others = kernel.private["banks"]
         if others is None:
             others = kernel_constant_banks(kernel.source.text, layout.kernel, launch.arch, tuple(launch.options),

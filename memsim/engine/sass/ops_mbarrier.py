@@ -3,8 +3,9 @@
 UBLKCP.S.G (cp.async.bulk global -> shared, completing bytes on an mbarrier).
 
 Their opcodes are the memory family's (memsim.engine.sass.ops_memory). None of them counts in
-an smsp__sass_* or l1tex__t_* metric (measured on the H100: validate/sm90_probes.py's
-p90_mbarrier and p90_bulk_*: the bulk copy's reads reach L2 alone, lts__t_sectors_srcunit_tex).
+an LSU smsp__sass_* or l1tex__t_* metric (measured on the H100: validate/sm90_probes.py's
+p90_mbarrier and p90_bulk_*: the bulk copy's reads reach L2 alone, lts__t_sectors_srcunit_tex);
+the bulk copy counts as a TMA load (memsim.engine.sass.ops_tma, which runs it through `step`).
 
 The mbarrier's 64-bit word in shared memory is memsim's own layout (the hardware's is not
 documented): bits 0-19 arrivals still pending in this phase, 20-39 arrivals a phase expects,

@@ -15,8 +15,9 @@ from ... import gpus
 from ...errors import LaunchError, UnsupportedInstruction
 from ...gpus import SassAbi
 from ..program import StaticInstruction
+from ..memory import PARAM_WINDOW
 from . import emulate as e
-from . import ops_float, ops_half, ops_int, ops_int_lowering, ops_matrix, ops_mbarrier, ops_memory, ops_warp
+from . import ops_float, ops_half, ops_int, ops_int_lowering, ops_matrix, ops_mbarrier, ops_memory, ops_tma, ops_warp
 from .family import OP
 from .parser import SassInstruction, SassKernel
 from .rows import (BOOL, CMP, CONSTANT_ROUND_TRIP, F_CMP, F_FLAGS, F_GNEG, F_GUARD, F_LINE, F_MBASE,
@@ -205,7 +206,7 @@ CONTROL = {
     "RET": _ret, "BPT": _trap, "LEPC": _lepc, "LDC": _mov_or_ldc, "MOV": _address_move,
 }
 LOWER = {**ops_int_lowering.LOWER, **ops_float.LOWER, **ops_warp.LOWER, **ops_memory.LOWER, **ops_matrix.LOWER,
-         **ops_mbarrier.LOWER, **ops_half.LOWER,
+         **ops_mbarrier.LOWER, **ops_tma.LOWER, **ops_half.LOWER,
          **{k: v for k, v in CONTROL.items() if v is not None}}
 UNIFORM_TWINS = ("IADD3", "IMAD", "LEA", "LOP3", "SHF", "MOV", "LDC", "SEL", "ISETP", "PLOP3",
                  "FLO", "POPC", "BREV", "PRMT", "SGXT", "BMSK", "IABS", "P2R", "R2P", "IMNMX")
@@ -243,6 +244,9 @@ def lower_instruction(ins: SassInstruction, row: np.ndarray, static: StaticInstr
 def _describe(row: np.ndarray, static: StaticInstruction) -> None:
     """What the report says of a memory instruction: its space, op and width."""
     op = row[F_OP]
+    if op in ops_tma.TMA_OPS:   # a TMA row: its own counts (memsim.engine.tally)
+        static.space, static.op, static.width = "global", ops_tma.TMA_OPS[op], 0
+        return
     if op >> 6 != ops_memory.O_LD >> 6 or op == ops_memory.O_LDC or op >= ops_memory.O_SYNCS_EXCH:
         return
     flags = row[F_FLAGS]
@@ -413,21 +417,38 @@ def _registers_of(row: np.ndarray, k: int) -> int:
 # ---- constant banks -------------------------------------------------------------------------
 
 def constant_bank(block3, grid3, params: np.ndarray, arch: str | None = None,
-                  nsmid: int | None = None) -> np.ndarray:
+                  nsmid: int | None = None, declared=None) -> np.ndarray:
     """Bank 0 as `arch` (default: the default GPU's) lays it out: ntid at 0x0, nctaid at 0xc, the
     stack top at 0x28, the GPU's SM count (`nsmid`, default: the default GPU's) and the kernel
     parameters where its profile's sass_abi says (the global memory descriptor below them stays
     zero: the engine does not read it)."""
     abi = sass_abi(arch)
     base = abi.param_base
+    params = _aligned_in_bank(params, base, declared or [])
     bank = np.zeros(base + len(params) + 16, dtype=np.uint8)
     words = bank[:base].view(np.uint32)
     words[0:3] = block3
     words[3:6] = grid3
     words[0x28 // 4] = ops_memory.STACK_TOP
     words[abi.nsmid_offset // 4] = gpus.default_profile().sm_count if nsmid is None else nsmid
+    if abi.param_address is not None:
+        bank[abi.param_address:abi.param_address + 8] = np.array([PARAM_WINDOW + base], np.uint64).view(np.uint8)
     bank[base:base + len(params)] = params
     return bank
+
+
+def _aligned_in_bank(params: np.ndarray, base: int, declared) -> np.ndarray:
+    """The parameter block as bank 0 holds it from `base`: ptxas aligns each parameter's bank
+    address, not its offset in the block (`declared`: the PTX parameters, in order), so a
+    64-byte aligned CUtensorMap after an 8-byte pointer sits at 0x240, not at 0x210 + 64."""
+    if all(base % p.align == 0 for p in declared):
+        return params
+    out, at = np.zeros(len(params) + max(p.align for p in declared), np.uint8), base
+    for p in declared:
+        at = (at + p.align - 1) // p.align * p.align
+        out[at - base:at - base + p.size] = params[p.offset:p.offset + p.size]
+        at += p.size
+    return out[:at - base]
 
 
 def sass_abi(arch: str | None) -> SassAbi:

@@ -191,7 +191,7 @@ def test_loop_with_break_leaves_the_convergence_barrier():
 
 @pytest.mark.parametrize("text, message", [
     ("FOO R1, R2", "FOO"),
-    ("UTMALDG.2D [UR8], [UR4]", "UTMALDG.2D"),
+    ("UTMALDG.2D.MULTICAST [UR8], [UR4], UR6", "UTMALDG.2D.MULTICAST"),   # plain tiled forms run (ops_tma)
     ("BAR.RED.XOR.DEFER_BLOCKING 0x0, P1", "BAR.RED.XOR"),
 ])
 def test_unknown_opcode_is_named(text, message):
