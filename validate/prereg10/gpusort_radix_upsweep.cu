@@ -7,7 +7,8 @@
 // Paths: GPUSortingCUDA/Utils.cuh, GPUSortingCUDA/Sort/DeviceRadixSort.cuh, GPUSortingCUDA/Sort/DeviceRadixSort.cu
 // Licence: MIT (Copyright (c) 2024 Thomas Smith; text in validate/prereg10/LICENSES.md)
 //
-// Edits, none in a function body: Utils.cuh, then DeviceRadixSort.cuh's namespace with the
+// Edits, none in a function body: Utils.cuh (only the five helpers these kernels call, each
+// whole: getLaneId and four warp scans), then DeviceRadixSort.cuh's namespace with the
 // declarations of the two kernels copied (the downsweeps' declarations left out with their
 // kernels: their scatter needs the scanned histograms as input, see STATUS.md), then
 // DeviceRadixSort.cu's defines and its Upsweep and Scan as written; #include and #pragma once
@@ -39,28 +40,6 @@ __device__ __forceinline__ uint32_t getLaneId()
     return laneId;
 }
 
-__device__ __forceinline__ unsigned getLaneMaskLt() 
-{
-    unsigned mask;
-    asm("mov.u32 %0, %%lanemask_lt;" : "=r"(mask));
-    return mask;
-}
-
-__device__ __forceinline__ unsigned getLaneMaskGt()
-{
-    unsigned mask;
-    asm("mov.u32 %0, %%lanemask_gt;" : "=r"(mask));
-    return mask;
-}
-
-__device__ __forceinline__ unsigned getLaneMaskGe()
-{
-    unsigned mask;
-    asm("mov.u32 %0, %%lanemask_ge;" : "=r"(mask));
-    return mask;
-}
-
-//Warp scans
 __device__ __forceinline__ uint32_t InclusiveWarpScan(uint32_t val)
 {
     #pragma unroll
@@ -98,32 +77,6 @@ __device__ __forceinline__ uint32_t InclusiveWarpScanCircularShift(uint32_t val)
     return __shfl_sync(0xffffffff, val, getLaneId() + LANE_MASK & LANE_MASK);
 }
 
-__device__ __forceinline__ uint32_t ActiveInclusiveWarpScanCircularShift(uint32_t val)
-{
-    const uint32_t mask = __activemask();
-    #pragma unroll
-    for (int i = 1; i <= 16; i <<= 1) // 16 = LANE_COUNT >> 1
-    {
-        const uint32_t t = __shfl_up_sync(mask, val, i, 32);
-        if (getLaneId() >= i) val += t;
-    }
-
-    return __shfl_sync(mask, val, getLaneId() + LANE_MASK & LANE_MASK);
-}
-
-__device__ __forceinline__ uint32_t ExclusiveWarpScan(uint32_t val)
-{
-    #pragma unroll
-    for (int i = 1; i <= 16; i <<= 1) // 16 = LANE_COUNT >> 1
-    {
-        const uint32_t t = __shfl_up_sync(0xffffffff, val, i, 32);
-        if (getLaneId() >= i) val += t;
-    }
-
-    const uint32_t t = __shfl_up_sync(0xffffffff, val, 1, 32);
-    return getLaneId() ? t : 0;
-}
-
 __device__ __forceinline__ uint32_t ActiveExclusiveWarpScan(uint32_t val)
 {
     const uint32_t mask = __activemask();
@@ -138,23 +91,6 @@ __device__ __forceinline__ uint32_t ActiveExclusiveWarpScan(uint32_t val)
     return getLaneId() ? t : 0;
 }
 
-__device__ __forceinline__ double WarpReduceSum(double val)
-{
-    #pragma unroll
-    for (int mask = 16; mask; mask >>= 1) // 16 = LANE_COUNT >> 1
-        val += __shfl_xor_sync(0xffffffff, val, mask, LANE_COUNT);
-
-    return val;
-}
-
-__device__ __forceinline__ uint32_t WarpReduceSum(uint32_t val)
-{
-    #pragma unroll
-    for (int mask = 16; mask; mask >>= 1) // 16 = LANE_COUNT >> 1
-        val += __shfl_xor_sync(0xffffffff, val, mask, LANE_COUNT);
-
-    return val;
-}
 
 namespace DeviceRadixSort
 {
