@@ -160,7 +160,7 @@ def match_rows(cases: list[DriverCase], results: list[DriverResult], rows: list[
 def row_fits(row: ncu.NcuRow, case: DriverCase) -> bool:
     shown, name = shown_kernel_name(row.kernel), case.spec.kernel.replace(" ", "")
     name_fits = (row.kernel == case.spec.kernel or _as_ncu_shows(shown) == _as_ncu_shows(name)
-                 or ("<" in name and shown == name.split("<")[0]))
+                 or ("<" in name and _as_ncu_shows(shown) == _as_ncu_shows(name.split("<")[0])))
     return name_fits and row.grid == case.spec.grid and row.block == case.spec.block
 
 

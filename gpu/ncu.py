@@ -96,9 +96,12 @@ def command(ncu: str, log_file: str, program: list[str], metrics: list[str] = ME
 
 def kernel_filter(kernels: Sequence[str] = ()) -> str:
     """ncu's -k for k_ kernels plus `kernels`, each by its function name (ncu matches the name
-    without parameters; a template's by its name before the <)."""
-    names = sorted({re.escape(k.split("<")[0].strip()) for k in kernels if not k.startswith("k_")})
-    return KERNEL_FILTER if not names else f"regex:^(k_|{'|'.join(n + '($|<)' for n in names)})"
+    without parameters; a template's by its name before the <). A kernel in a namespace
+    (`caffe::Tile<float>`) is matched by its own name with or without the qualifiers before it:
+    ncu's function name may leave them out, and a filter that demanded them profiled nothing
+    (prereg10's first recording: 0 of 97 measured)."""
+    names = sorted({re.escape(k.split("<")[0].strip().split("::")[-1]) for k in kernels if not k.startswith("k_")})
+    return KERNEL_FILTER if not names else f"regex:^(k_|(\\w+::)*({'|'.join(names)})($|<))"
 
 
 def check_output(text: str) -> None:

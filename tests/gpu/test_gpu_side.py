@@ -94,6 +94,9 @@ def test_command_profiles_k_kernels_into_the_log_file():
     ([], ["k_copy", "k_reduce<256>"], ["adamw_kernel1", "cupy_copy"]),
     (["k_copy", "adamw_kernel1", "softmax<256>"], ["k_copy", "adamw_kernel1", "softmax<128>"],
      ["adamw_kernel10", "cupy_copy", "softmax_forward"]),
+    (["caffe::Tile<float>", "DeviceRadixSort::Upsweep", "viennacl::linalg::cuda::trans_kernel<float>"],
+     ["Tile<float>", "caffe::Tile<float>", "Upsweep", "DeviceRadixSort::Upsweep", "trans_kernel<float>",
+      "viennacl::linalg::cuda::trans_kernel<float>"], ["TileBackward<float>", "caffe::TileBackward", "Upsweeps", "cupy_copy"]),
 ])
 def test_kernel_filter_takes_the_cases_kernels_by_name(kernels, profiled, skipped):
     """A user's kernel not named k_... is profiled too; CuPy's own kernels and longer names are
