@@ -91,7 +91,7 @@ case "$MODE" in
     ;;
   calibrate)
     timeout $((DEADLINE - SECONDS)) python3 -m validate.cli calibrate --measure --out "$OUT/calibration.json" \
-      --work "$WORK/calibrate" && python3 -m pytest -q -m gpu tests/model/test_profiles.py
+      --work "$WORK/calibrate" && python3 -m pytest -q -m gpu tests/gpus/test_profiles.py
     ;;
   all)
     measure suite --cases suite && measure fuzz --cases fuzz --n "${N:-200}" --seed "${SEED:-0}"
