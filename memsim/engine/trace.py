@@ -191,24 +191,24 @@ class TraceBuffers:
         """Hand on the chunk the workers ran (`blocks` blocks: the rate engine_chunk reads)."""
         if self.failure is not None:
             raise self.failure
+        if self.cutter is None and not self.trace:
+            return
+        fed = self.cutter.fed if self.cutter is not None else 0
+        for p in range(len(self.filled)):   # workers own consecutive block ranges: block order kept
+            for records, addresses in self.held[p]:
+                self._hand_on(records, addresses, len(records), last=False)
+            self.held[p] = []
+            self._hand_on(self.records[p], self.addresses[p], int(self.filled[p, 0]), last=True)
+        self.filled[:, 0] = 0
         if self.cutter is not None:
-            fed = self.cutter.fed
-            for p in range(len(self.filled)):   # workers own consecutive block ranges: block order kept
-                for records, addresses in self.held[p]:
-                    self.cutter.feed(records, addresses)
-                self.held[p] = []
-                filled = int(self.filled[p, 0])
-                self.cutter.feed(self.records[p][:filled], self.addresses[p][:filled])
-            self.filled[:, 0] = 0
             self.cutter.end()
             self.most_per_block = max(self.most_per_block, -(-(self.cutter.fed - fed) // max(blocks, 1)))
-        elif self.trace:
-            for p in range(len(self.filled)):   # workers own consecutive block ranges: block order kept
-                for records, addresses in self.held[p]:
-                    self.trace.deliver(records, addresses, len(records), ends_chunk=False)
-                self.held[p] = []
-                self.trace.deliver(self.records[p], self.addresses[p], int(self.filled[p, 0]))
-            self.filled[:, 0] = 0
+
+    def _hand_on(self, records: np.ndarray, addresses: np.ndarray, n: int, last: bool) -> None:
+        if self.cutter is not None:
+            self.cutter.feed(records[:n], addresses[:n])
+        else:
+            self.trace.deliver(records, addresses, n, ends_chunk=last)
 
     def finish(self) -> None:
         if self.trace:

@@ -214,6 +214,16 @@ NO_WRITER = SPARED - 1  # writer of a line no instruction of the launch wrote
 
 
 @njit(cache=True, inline="always")
+def _write_back(state, writer, st, way, counters, by_pc):
+    """Count way's dirty sectors as written to DRAM, also for the instruction that last wrote
+    them (writer[set, way], by_pc[pc]) unless no instruction of the launch did."""
+    dirty = _popcount4((state[st, way] >> DIRTY) & 15)
+    counters[K_DRAM_WRITE] += dirty
+    if dirty and (writer[st, way] & (SPARED - 1)) != NO_WRITER:
+        by_pc[writer[st, way] & (SPARED - 1)] += dirty
+
+
+@njit(cache=True, inline="always")
 def _l2_allocate(tags, state, writer, st, line, ways, policy, now, counters, by_pc):
     """Way for `line` in set st: the least recently used line (policy 0); policy 1: the LRU clean
     line while the set has one; policy 2: a dirty LRU line is kept once (moved to most recent)
@@ -232,10 +242,7 @@ def _l2_allocate(tags, state, writer, st, line, ways, policy, now, counters, by_
             break
         writer[st, way] |= SPARED
         state[st, way] = (now << USE_SHIFT) | (state[st, way] & ((1 << USE_SHIFT) - 1))
-    dirty = _popcount4((state[st, way] >> DIRTY) & 15)
-    counters[K_DRAM_WRITE] += dirty
-    if dirty and (writer[st, way] & (SPARED - 1)) != NO_WRITER:
-        by_pc[writer[st, way] & (SPARED - 1)] += dirty
+    _write_back(state, writer, st, way, counters, by_pc)
     tags[st, way] = line
     state[st, way] = 0
     return way
@@ -474,10 +481,7 @@ def _room_for_dirty(tags, state, writer, st, ways, limit, counters, by_pc):
                 oldest = w
     if dirty < limit:
         return
-    sectors = _popcount4((state[st, oldest] >> DIRTY) & 15)
-    counters[K_DRAM_WRITE] += sectors
-    if (writer[st, oldest] & (SPARED - 1)) != NO_WRITER:
-        by_pc[writer[st, oldest] & (SPARED - 1)] += sectors
+    _write_back(state, writer, st, oldest, counters, by_pc)
     state[st, oldest] &= ~(15 << DIRTY)
 
 
@@ -504,7 +508,8 @@ def l2_pass(order, ev_line, ev_info, ev_first, ev_count, time_base, l2_tags, l2_
         # the sets' addresses first, read once: their host-memory latencies then overlap
         for e in range(first, first + ev_count[i]):
             sets[e - first] = _set_of(ev_line[e], l2_sets)
-            touched += (l2_tags[sets[e - first], 0] + l2_state[sets[e - first], 0]) & 1
+            home = _home_of(ev_line[e], sides) * l2_sets + sets[e - first]
+            touched += (l2_tags[home, 0] + l2_state[home, 0]) & 1
         near = side_of[i] * l2_sets
         for e in range(first, first + ev_count[i]):
             line, info = ev_line[e], ev_info[e]

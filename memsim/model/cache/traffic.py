@@ -80,9 +80,9 @@ class CacheModel:
         self.cfg = numba_config(g, t, self.occupancy.l1_bytes)
         self.state = _CacheState.cold(g, t, self.cfg)
         self.merge_curve = merge_curve(g.sm_count, t.read_merge_points)
-        self.domains = (coalescing_domains(g.sm_count, blocks or g.sm_count, g.gpcs)
-                        if t.gpc_domains and g.gpcs is not None else np.zeros(g.sm_count, np.int64))
-        self.sides = l2_sides(g, blocks, int(self.cfg[G_L2_SIDES]))
+        gpc_of = None if g.gpcs is None else coalescing_domains(g.sm_count, blocks or g.sm_count, g.gpcs)
+        self.domains = gpc_of if t.gpc_domains and gpc_of is not None else np.zeros(g.sm_count, np.int64)
+        self.sides = l2_sides(g, gpc_of, int(self.cfg[G_L2_SIDES]))
         self.pending: list[WarpAccesses] = []
         self.pending_rows = 0
         self.split_rows = split_rows
@@ -379,14 +379,14 @@ def unmerge_mixed_lines(ev_line: np.ndarray, ev_info: np.ndarray, counts: np.nda
     ev_info[mixed] &= ~(1 << E_MERGE)
 
 
-def l2_sides(g: CacheGeometry, blocks: int | None, sides: int) -> np.ndarray:
-    """The L2 partition next to each SM: its GPC's half of the chip (the profile's `gpcs`,
-    placed as coalescing_domains places them), or SM numbers halved without a GPC layout."""
+def l2_sides(g: CacheGeometry, gpc_of: np.ndarray | None, sides: int) -> np.ndarray:
+    """The L2 partition next to each SM: its GPC's half of the chip (gpc_of: each SM's GPC, as
+    coalescing_domains places them), or SM numbers halved without a GPC layout."""
     if sides == 1:
         return np.zeros(g.sm_count, np.int64)
-    if g.gpcs is None:
+    if gpc_of is None:
         return (np.arange(g.sm_count) * sides // g.sm_count).astype(np.int64)
-    return coalescing_domains(g.sm_count, blocks or g.sm_count, g.gpcs) * sides // g.gpcs.count
+    return gpc_of * sides // g.gpcs.count
 
 
 def coalescing_domains(sm_count: int, blocks: int, layout: GpcLayout) -> np.ndarray:
