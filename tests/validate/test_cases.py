@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import re
 
 import numpy as np
@@ -12,6 +11,7 @@ from memsim import metrics as m
 from memsim.compiler.nvrtc import compile_cuda
 from memsim.launch import LaunchSpec
 from validate import suite_cases as suite
+from validate.record import read_raw
 from validate import fuzz_cases
 from validate.case import Case, unmet_expectations
 from validate.suite_cases import suite_cases
@@ -194,7 +194,7 @@ def recorded_on_h100() -> dict[str, dict]:
     records = {}
     for case_set in ("suite", "fuzz"):
         path = H100_RECORDINGS / f"{case_set}.json"
-        records.update({r["name"]: r for r in json.loads(path.read_text())["cases"] if not r["error"]})
+        records.update({r["name"]: r for r in read_raw(path)["cases"] if not r["error"]})
     return records
 
 
