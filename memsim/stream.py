@@ -133,13 +133,20 @@ class IssueSchedule:
     from_compiler: bool = True
 
 
+# Fields of WarpInstructionTrace.aux: sectors or wavefronts in the low bits, then a global load's
+# L1 bank passes and distinct 128-byte lines (each at most 128 a request).
+AUX_PASSES, AUX_LINES, AUX_FIELD = 10, 20, 1023
+
+
 @dataclass
 class WarpInstructionTrace:
     """Every warp instruction a sample of the launch's blocks issued, in each warp's order.
 
     `blocks`: the sampled blocks recorded whole (linear block indices); warp k of blocks[j]
     issued pc[start[i]:start[i + 1]] with i = j * warps_per_block + k. `aux` per issue: the
-    sectors of a global or local access, the wavefronts of a shared one, 0 otherwise."""
+    sectors of a global or local access, the wavefronts of a shared one, 0 otherwise; a global
+    load of the SASS engine adds its L1 bank passes << AUX_PASSES and distinct lines <<
+    AUX_LINES."""
 
     blocks: np.ndarray
     warps_per_block: int

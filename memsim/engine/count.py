@@ -32,7 +32,10 @@ C_SPACE = 8  # the state space a generic access resolved to (set, not summed)
 # The shared part of a SASS generic LD/ST (its global part is in the columns above): warp
 # instructions with a shared lane, their wavefronts and ideal wavefronts.
 C_SHARED_REQUESTS, C_SHARED_WAVEFRONTS, C_SHARED_IDEAL_WAVEFRONTS = 9, 10, 11
-N_COUNTERS = 12
+# A global load's passes through L1's data banks and its distinct 128-byte lines (the tag
+# stage's work): the timing simulation's cost of the request in the L1 pipe (l1_data_passes).
+C_L1_BANK_PASSES, C_L1_LINES = 12, 13
+N_COUNTERS = 14
 
 
 @njit(cache=True)
@@ -105,6 +108,47 @@ def global_sectors(addrs, active, width, scratch):
             sectors += 1
     ideal = (distinct * width + SECTOR_BYTES - 1) // SECTOR_BYTES
     return sectors, ideal, distinct
+
+
+@njit(cache=True, _nrt=False)
+def l1_data_passes(addrs, active, width, bank_load):
+    """(bank passes, distinct 128-byte lines) of a warp's global load through L1. L1's data
+    array has the banks of shared memory: words of one bank in different lines take one pass
+    each, one word read by many lanes one pass (gpu/probes/l1_lines_probe.cu on the H100: 32
+    lanes on 32 lines of one bank take 32 L1 cycles a request; on 32 lines of 32 banks, 9.9)."""
+    lanes, same, contiguous = lane_pattern(addrs, active, width)
+    if lanes == 0:
+        return 0, 0
+    if same:
+        return 1, 1
+    if contiguous:
+        first = addrs[lowest_lane(active)]
+        lines = ((first + lanes * width - 1) >> 7) - (first >> 7) + 1
+        return lines, lines
+    words = max(width // BANK_BYTES, 1)
+    for b in range(BANKS):
+        bank_load[b] = 0
+    lines = 0
+    for i in range(32):
+        if not (active >> i) & 1:
+            continue
+        line, group = addrs[i] >> 7, addrs[i] // (words * BANK_BYTES)
+        new_line, new_group = True, True
+        for j in range(i):
+            if (active >> j) & 1 and addrs[j] >> 7 == line:
+                new_line = False
+                if addrs[j] // (words * BANK_BYTES) == group:
+                    new_group = False
+                    break
+        lines += new_line
+        if new_group:
+            bank = (addrs[i] // BANK_BYTES) % BANKS
+            for k in range(words):
+                bank_load[(bank + k) % BANKS] += 1
+    passes = 0
+    for b in range(BANKS):
+        passes = max(passes, bank_load[b])
+    return passes, lines
 
 
 # Launch-wide tally of global atomic packets per 32-byte sector (atomic_packets): rows of

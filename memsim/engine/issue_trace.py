@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
-from ..stream import IssueSchedule, WarpInstructionTrace
-from .count import C_SECTORS, C_SHARED_WAVEFRONTS, C_WAVEFRONTS
+from ..stream import AUX_LINES, AUX_PASSES, IssueSchedule, WarpInstructionTrace
+from .count import C_L1_BANK_PASSES, C_L1_LINES, C_SECTORS, C_SHARED_WAVEFRONTS, C_WAVEFRONTS
 
 DEFAULT_CAPACITY = 1 << 22   # issues per launch: 64 MB of buffers
 # fill[...] of one worker: issues filled, first issue of the block being recorded, overflowed,
@@ -116,8 +116,10 @@ def record_issue(timing, w, pc):
 
 @njit(cache=True, _nrt=False)
 def memory_cost(counters, pc):
-    """Sectors plus wavefronts counted so far at pc: their growth over one issue is its cost."""
-    return counters[pc, C_SECTORS] + counters[pc, C_WAVEFRONTS] + counters[pc, C_SHARED_WAVEFRONTS]
+    """Sectors plus wavefronts counted so far at pc, and a global load's L1 bank passes and
+    lines in their aux fields (memsim.stream.AUX_*): their growth over one issue is its aux."""
+    return (counters[pc, C_SECTORS] + counters[pc, C_WAVEFRONTS] + counters[pc, C_SHARED_WAVEFRONTS]
+            + (counters[pc, C_L1_BANK_PASSES] << AUX_PASSES) + (counters[pc, C_L1_LINES] << AUX_LINES))
 
 
 @njit(cache=True, _nrt=False)

@@ -268,6 +268,10 @@ class SmTiming(BaseModel):
     l1_line_cycles: float = Field(gt=0, description="latency each distinct 128-byte line adds to a global "
                                   "request that hits L1 (a request of n lines: about l1_hit_cycles + "
                                   "(n - 1) times this)")
+    l1_tag_cycles_per_line: float = Field(0.0, ge=0, description="L1 pipe cycles each distinct 128-byte line "
+                                          "of a global load takes in the tag stage, when its lanes' words "
+                                          "fall on different banks (0: not measured; a line then costs a "
+                                          "wavefront)")
 
 
 class Calibration(BaseModel):

@@ -20,7 +20,7 @@ from ..model.cache import LoadOutcomes
 from ..model.timing import busiest_unit_cycles
 from ..stream import PIPES, WAITS, IssueSchedule, WarpInstructionTrace
 from .sm import (C_COLD_CONSTANT, C_DRAM, C_DRAM_BYTE, C_L1_HIT, C_L2_HIT, C_L2_SECTOR, C_LAUNCH,
-                 C_LAUNCH_INTERVAL, C_LINE_LATENCY, C_LSU_QUEUE, C_READ, C_SHARED, C_WAVEFRONT, MEM_ATOMIC, MEM_DRAM, MEM_DRAM_BYTES,
+                 C_LAUNCH_INTERVAL, C_LINE_LATENCY, C_LSU_QUEUE, C_READ, C_SHARED, C_TAG_LINE, C_WAVEFRONT, MEM_ATOMIC, MEM_DRAM, MEM_DRAM_BYTES,
                  MEM_L2_SECTORS, MEM_LINES, MEM_MISS,
                  N_CFG, N_MEM)
 
@@ -93,6 +93,7 @@ def machine_config(profile: GpuProfile, active_sms: int, warps_per_block: int, b
     cfg[C_LAUNCH_INTERVAL] = block_launch_interval(profile, warps_per_block, mhz)
     cfg[C_SHARED] = lat.shared_cycles
     cfg[C_WAVEFRONT] = 1.0 / tp.shared_wavefronts_per_clk_per_sm
+    cfg[C_TAG_LINE] = timing.l1_tag_cycles_per_line
     cfg[C_L2_SECTOR] = 1.0 / sectors_per_clk
     cfg[C_DRAM_BYTE] = 1.0 / dram_bytes_per_clk
     cfg[C_LSU_QUEUE] = timing.lsu_queue_cycles

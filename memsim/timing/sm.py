@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..stream import NO_BARRIER, WAIT
+from ..stream import AUX_FIELD, AUX_LINES, AUX_PASSES, NO_BARRIER, WAIT
 
 N_SMSP = 4
 # per-pc memory tables (mem[pc, ...])
@@ -32,8 +32,8 @@ MEM_LINES, MEM_MISS, MEM_DRAM, MEM_L2_SECTORS, MEM_DRAM_BYTES, MEM_ATOMIC = rang
 N_MEM = 6
 # machine parameters (cfg[...])
 (C_L1_HIT, C_L2_HIT, C_DRAM, C_SHARED, C_WAVEFRONT, C_L2_SECTOR, C_DRAM_BYTE, C_LSU_QUEUE,
- C_READ, C_LAUNCH, C_COLD_CONSTANT, C_LINE_LATENCY, C_LAUNCH_INTERVAL) = range(13)
-N_CFG = 13
+ C_READ, C_LAUNCH, C_COLD_CONSTANT, C_LINE_LATENCY, C_LAUNCH_INTERVAL, C_TAG_LINE) = range(14)
+N_CFG = 14
 # stall reasons (ncu's warp states)
 (S_SELECTED, S_NOT_SELECTED, S_WAIT, S_LONG_SCOREBOARD, S_SHORT_SCOREBOARD, S_BARRIER, S_MATH_THROTTLE,
  S_MIO_THROTTLE, S_DRAIN, S_LAUNCH) = range(10)
@@ -62,6 +62,26 @@ def _is_memory(w):
             or w == W_ASYNC or w == W_SHUFFLE)
 
 
+@njit(cache=True, inline="always")
+def _l1_cost(aux, lines_per_sector, miss_share, cfg):
+    """(sectors, wavefront-equivalent passes, L1 pipe cycles) of a global or local access. A
+    SASS global load carries its L1 bank passes and lines (memsim.stream.AUX_*): it takes the
+    longer of its bank passes (a wavefront each) and its lines, a tag lookup (C_TAG_LINE,
+    gpu/probes/l1_lines_probe.cu, measured on hits) for the share that hits L1 and a wavefront
+    for the share that misses (miss_share: the launch's, as the cache model counts it; misses
+    were not probed, so they keep the cost a line had before); otherwise the pc's wavefronts per
+    sector (MEM_LINES) decide."""
+    a = int(aux)
+    sectors = a & AUX_FIELD
+    passes, tags = (a >> AUX_PASSES) & AUX_FIELD, a >> AUX_LINES
+    if passes > 0 and cfg[C_TAG_LINE] > 0:
+        per_line = (1.0 - miss_share) * cfg[C_TAG_LINE] + miss_share * cfg[C_WAVEFRONT]
+        busy = max(passes * cfg[C_WAVEFRONT], tags * per_line)
+        return sectors, max(1.0, busy / cfg[C_WAVEFRONT]), busy
+    lines = max(1.0, sectors * lines_per_sector)
+    return sectors, lines, lines * cfg[C_WAVEFRONT]
+
+
 @njit(cache=True)
 def _memory(kind, pc, aux, level, t, mem, cfg, queues, carry):
     """(when the result is back, when the sources have been read) of a memory instruction issued
@@ -75,8 +95,7 @@ def _memory(kind, pc, aux, level, t, mem, cfg, queues, carry):
         queues[0] = start + busy
         queues[3] += busy
         return queues[0] + cfg[C_SHARED], start + cfg[C_READ]
-    lines = max(1.0, aux * mem[pc, MEM_LINES])
-    busy = lines * cfg[C_WAVEFRONT]
+    sectors, lines, busy = _l1_cost(aux, mem[pc, MEM_LINES], mem[pc, MEM_MISS], cfg)
     queues[0] = start + busy
     queues[3] += busy
     # each line of a request adds latency beyond its pipe slot (measured: gpu/probes/sm_probe.cu);
@@ -88,11 +107,11 @@ def _memory(kind, pc, aux, level, t, mem, cfg, queues, carry):
     if kind == W_LOCAL_LOAD or kind == W_LOCAL_STORE:
         return done_l1 + cfg[C_L1_HIT], start + cfg[C_READ]
     # bandwidth: this request's expected share of L2 sectors and DRAM bytes
-    l2 = aux * mem[pc, MEM_L2_SECTORS] * cfg[C_L2_SECTOR]
+    l2 = sectors * mem[pc, MEM_L2_SECTORS] * cfg[C_L2_SECTOR]
     l2_start = max(done_l1, queues[1])
     queues[1] = l2_start + l2
     queues[4] += l2
-    dram = aux * mem[pc, MEM_DRAM_BYTES] * cfg[C_DRAM_BYTE]
+    dram = sectors * mem[pc, MEM_DRAM_BYTES] * cfg[C_DRAM_BYTE]
     dram_done = 0.0
     if dram > 0:
         d_start = max(done_l1, queues[2])
@@ -107,7 +126,7 @@ def _memory(kind, pc, aux, level, t, mem, cfg, queues, carry):
         # ATOM's result comes back after its packets have been applied. The unit takes the first
         # packet as the L1 sends it: the two overlap, the slower one sets the pace
         a_start = max(start, queues[6])
-        queues[6] = max(a_start + aux * mem[pc, MEM_ATOMIC], done_l1)
+        queues[6] = max(a_start + sectors * mem[pc, MEM_ATOMIC], done_l1)
         return max(queues[6] + cfg[C_L2_HIT], done_l1 + cfg[C_L2_HIT], queues[1] + cfg[C_L1_HIT]), start + cfg[C_READ]
     # latency: which level serves this request (the cache model's, else error diffusion per pc)
     if level == 0:

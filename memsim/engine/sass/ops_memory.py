@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..count import (C_BYTES, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_REQUESTS, C_SECTORS, C_SHARED_IDEAL_WAVEFRONTS,
-                     C_SHARED_REQUESTS, C_SHARED_WAVEFRONTS, C_SPACE, C_WAVEFRONTS, atomic_packets, data_bytes,
-                     global_sectors, shared_atomic_add_wavefronts, shared_wavefronts, shared_wavefronts_memo,
-                     sort_prefix)
+from ..count import (C_BYTES, C_IDEAL_SECTORS, C_IDEAL_WAVEFRONTS, C_L1_BANK_PASSES, C_L1_LINES, C_REQUESTS, C_SECTORS,
+                     C_SHARED_IDEAL_WAVEFRONTS, C_SHARED_REQUESTS, C_SHARED_WAVEFRONTS, C_SPACE, C_WAVEFRONTS,
+                     atomic_packets, data_bytes, global_sectors, l1_data_passes, shared_atomic_add_wavefronts,
+                     shared_wavefronts, shared_wavefronts_memo, sort_prefix)
 from ...stream import SP_GLOBAL, SP_LOCAL, SP_SHARED
 from ..memory import GLOBAL_BASE, SHARED_WINDOW_HI
 from ..faults import E_GLOBAL_OOB, E_LOCAL_OOB, E_MISALIGNED, E_READ_ONLY, E_SHARED_OOB
@@ -534,6 +534,10 @@ def count(code, pc, op, active, addrs, counters, scratch, bank_load, memo, atomi
         sectors, ideal, distinct = global_sectors(addrs, active, width, scratch)
         counters[pc, C_SECTORS] += sectors
         counters[pc, C_IDEAL_SECTORS] += ideal
+        if is_load:
+            passes, lines = l1_data_passes(addrs, active, width, bank_load)
+            counters[pc, C_L1_BANK_PASSES] += passes
+            counters[pc, C_L1_LINES] += lines
     elif flags & FL_SHARED:
         counters[pc, C_SPACE] = SP_SHARED
         wavefronts, ideal, distinct = shared_wavefronts_memo(addrs, active, width, not is_load, scratch,
