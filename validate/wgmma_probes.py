@@ -1,0 +1,56 @@
+"""Launches of Hopper's warpgroup MMA (wgmma.mma_async: HGMMA, WARPGROUP.ARRIVE/DEPBAR) from
+validate/wgmma_probes.cu, recorded on the H100: N = 8, 64, 128, 256, f16 and bf16, both operands
+in shared memory (no swizzle, 128-byte swizzle, B MN-major) and A from registers.
+
+    python -m validate.wgmma_probes CASES.json              # here: the case list
+    bash gpu/measure_on_device.sh file CASES.json           # on the GPU machine
+    validate run --cases sm90                               # compares the recording
+
+Compiled for sm_90a (wgmma needs it): `-arch=sm_90a` in the spec's options.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+SOURCE = Path(__file__).with_name("wgmma_probes.cu")
+OPTIONS = ("-arch=sm_90a",)
+BLOCKS = 2
+
+
+def _case(form: str, n: int, swizzle: bool, accumulate: bool, tags: tuple[str, ...] = (), variant: str = "") -> dict:
+    kernel = f"k_wgmma_{form}_n{n}{variant}"
+    name = f"wgmma_{form}_n{n}{variant}_{'swizzle128' if swizzle else 'plain'}{'_acc' if accumulate else ''}"
+    args = [f"float32[{BLOCKS * 64 * 64}]", f"float32[{BLOCKS * n * 64}]", f"float32[{BLOCKS * 64 * n}]:zeros",
+            f"int32:{int(swizzle)}", f"int32:{int(accumulate)}"]
+    return {"name": name, "tags": ["sm90", "wgmma", *tags],
+            "spec": {"source": SOURCE.read_text(), "kernel": kernel, "grid": [BLOCKS, 1, 1], "block": [128, 1, 1],
+                     "args": args, "options": list(OPTIONS)}}
+
+
+def probe_cases() -> list[dict]:
+    return [
+        _case("ss_f16", 8, False, False),
+        _case("ss_f16", 64, False, True),
+        _case("ss_f16", 64, True, False, ("swizzle",)),
+        _case("ss_f16", 128, True, True, ("swizzle",)),
+        _case("ss_f16", 256, False, False),
+        _case("ss_f16", 256, True, True, ("swizzle",)),
+        _case("ss_bf16", 64, True, True, ("bf16", "swizzle")),
+        _case("ss_f16", 64, True, True, ("mn-major", "swizzle"), variant="_tb"),
+        _case("rs_f16", 64, False, False, ("registers",)),
+        _case("rs_f16", 64, True, True, ("registers", "swizzle")),
+        _case("rs_bf16", 64, False, True, ("registers", "bf16")),
+    ]
+
+
+def probe_as_cases():
+    """The probes as validate Cases (set `wgmma_probes`)."""
+    from .case import Case
+
+    return [Case(name=c["name"], spec=c["spec"], tags=c["tags"]) for c in probe_cases()]
+
+
+if __name__ == "__main__":
+    Path(sys.argv[1]).write_text(json.dumps(probe_cases()))
