@@ -5,8 +5,8 @@
 // first step keeps the accumulator) row-major. Inputs come as float x in [0, 1) and enter shared
 // memory as f16/bf16 of 2x - 1. Operands in shared memory are described by 64-bit matrix
 // descriptors (PTX ISA, "Matrix Descriptor"): no swizzle (core matrices of 8 rows x 16 bytes, A's
-// k-neighbours 128 bytes apart, B's N/8 x 128) or the 128-byte swizzle (rows of 128 bytes, 16-byte
-// chunk c of row r at c ^ (r % 8)). The mma_* wrappers are written out for each shape: one asm
+// k-neighbours 128 bytes apart, B's N/8 x 128) or a 128-, 64- or 32-byte swizzle (`swizzle`: the
+// bytes; rows of that many bytes, 16-byte chunks XORed with the row's bits, see kmajor). The mma_* wrappers are written out for each shape: one asm
 // operand per accumulator register.
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
@@ -64,25 +64,31 @@ __device__ __forceinline__ void mma_rs_bf16_n64(float* d, const unsigned* a, uns
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(scale_d));
 }
 
-// byte offset of element (r, k) of a K-major tile of `rows` rows x 64 columns of 16-bit values
-__device__ __forceinline__ unsigned kmajor(int r, int k, int rows, int swizzle, int b_side) {
-    if (swizzle) {
-        unsigned o = (r >> 3) * 1024 + (r & 7) * 128 + k * 2;
-        return o ^ (((o >> 7) & 7) << 4);
+// the descriptor's swizzle mode of a W-byte swizzle (0: none)
+__device__ __forceinline__ unsigned long long mode(int w) { return w == 128 ? 1ull : w == 64 ? 2ull : w == 32 ? 3ull : 0ull; }
+
+// byte offset of element (r, k) of a K-major tile of `rows` rows x 64 columns of 16-bit values.
+// A w-byte swizzle: K in blocks of w / 2 columns, each block rows x w bytes, 8-row groups 8w
+// apart (SBO), 16-byte chunk c of row r at c ^ (r % 8 >> (3 - log2(w / 16))).
+__device__ __forceinline__ unsigned kmajor(int r, int k, int rows, int w, int b_side) {
+    if (w) {
+        unsigned o = (k / (w / 2)) * rows * w + (r >> 3) * 8 * w + (r & 7) * w + (k % (w / 2)) * 2;
+        return o ^ (((o >> 7) & (w / 16 - 1)) << 4);
     }
     if (!b_side) return (r >> 3) * 1024 + (k >> 3) * 128 + (r & 7) * 16 + (k & 7) * 2;   // LBO 128, SBO 1024
     return (k >> 3) * (rows / 8) * 128 + (r >> 3) * 128 + (r & 7) * 16 + (k & 7) * 2;    // LBO rows*16, SBO 128
 }
-__device__ __forceinline__ unsigned long long desc(unsigned addr, unsigned lbo, unsigned sbo, int swizzle) {
+__device__ __forceinline__ unsigned long long desc(unsigned addr, unsigned lbo, unsigned sbo, int w) {
     return ((addr & 0x3FFFF) >> 4) | ((unsigned long long)(lbo >> 4) << 16) | ((unsigned long long)(sbo >> 4) << 32)
-        | (swizzle ? 1ull << 62 : 0ull);
+        | (mode(w) << 62);
 }
-__device__ __forceinline__ unsigned long long desc_a(const void* as, int s, int swizzle) {
-    return desc(smem(as) + (swizzle ? 32 * s : 256 * s), swizzle ? 16 : 128, 1024, swizzle);
+// k16 step s of a rows-row operand: 32 bytes further along K
+__device__ __forceinline__ unsigned long long desc_k(const void* t, int s, int rows, int w, unsigned lbo, unsigned sbo) {
+    if (w) return desc(smem(t) + (32 * s / w) * rows * w + (32 * s) % w, 16, 8 * w, w);
+    return desc(smem(t) + 2 * lbo * s, lbo, sbo, 0);
 }
-__device__ __forceinline__ unsigned long long desc_b(const void* bs, int s, int n, int swizzle) {
-    return desc(smem(bs) + (swizzle ? 32 * s : 2 * n * 16 * s), swizzle ? 16 : n * 16, swizzle ? 1024 : 128, swizzle);
-}
+__device__ __forceinline__ unsigned long long desc_a(const void* as, int s, int w) { return desc_k(as, s, 64, w, 128, 1024); }
+__device__ __forceinline__ unsigned long long desc_b(const void* bs, int s, int n, int w) { return desc_k(bs, s, n, w, n * 16, 128); }
 
 template <int N>
 __device__ __forceinline__ void store_d(float* d, float* out) {
@@ -148,12 +154,12 @@ WG_RS(k_wgmma_rs_bf16_n64, mma_rs_bf16_n64, 64, to_bf16)
 // column k (128 bytes), 8 rows to a 1024-byte group, groups SBO = 1024 apart (LBO, the stride of
 // further 64-value chunks of N, is unused at N = 64)
 extern "C" __global__ void __launch_bounds__(128) k_wgmma_ss_f16_n64_tb(const float* a, const float* b, float* out, int swizzle, int accumulate) {
-    swizzle = 1;
+    swizzle = 128;
     __shared__ alignas(1024) unsigned short as[64 * 64];
     __shared__ alignas(1024) unsigned short bs[64 * 64];
     const float* ab = a + blockIdx.x * 64 * 64;
     const float* bb = b + blockIdx.x * 64 * 64;
-    for (int i = threadIdx.x; i < 64 * 64; i += 128) as[kmajor(i / 64, i % 64, 64, 1, 0) / 2] = to_f16(ab[i]);
+    for (int i = threadIdx.x; i < 64 * 64; i += 128) as[kmajor(i / 64, i % 64, 64, 128, 0) / 2] = to_f16(ab[i]);
     for (int i = threadIdx.x; i < 64 * 64; i += 128) {
         int n = i / 64, k = i % 64;
         unsigned o = (k >> 3) * 1024 + (k & 7) * 128 + n * 2;
@@ -167,6 +173,6 @@ extern "C" __global__ void __launch_bounds__(128) k_wgmma_ss_f16_n64_tb(const fl
     asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #pragma unroll
     for (int s = 0; s < 4; s++)
-        mma_ss_f16_n64_tb(d, desc_a(as, s, 1), desc(smem(bs) + 2048 * s, 8192, 1024, 1), s > 0 || accumulate);
+        mma_ss_f16_n64_tb(d, desc_a(as, s, 128), desc(smem(bs) + 2048 * s, 8192, 1024, 128), s > 0 || accumulate);
     WG_DONE(64)
 }

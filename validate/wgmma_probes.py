@@ -1,6 +1,6 @@
 """Launches of Hopper's warpgroup MMA (wgmma.mma_async: HGMMA, WARPGROUP.ARRIVE/DEPBAR) from
 validate/wgmma_probes.cu, recorded on the H100: N = 8, 64, 128, 256, f16 and bf16, both operands
-in shared memory (no swizzle, 128-byte swizzle, B MN-major) and A from registers.
+in shared memory (no swizzle, 128-, 64- and 32-byte swizzles, B MN-major) and A from registers.
 
     python -m validate.wgmma_probes CASES.json              # here: the case list
     bash gpu/measure_on_device.sh file CASES.json           # on the GPU machine
@@ -19,11 +19,11 @@ OPTIONS = ("-arch=sm_90a",)
 BLOCKS = 2
 
 
-def _case(form: str, n: int, swizzle: bool, accumulate: bool, tags: tuple[str, ...] = (), variant: str = "") -> dict:
+def _case(form: str, n: int, swizzle: int, accumulate: bool, tags: tuple[str, ...] = (), variant: str = "") -> dict:
     kernel = f"k_wgmma_{form}_n{n}{variant}"
-    name = f"wgmma_{form}_n{n}{variant}_{'swizzle128' if swizzle else 'plain'}{'_acc' if accumulate else ''}"
+    name = f"wgmma_{form}_n{n}{variant}_{f'swizzle{swizzle}' if swizzle else 'plain'}{'_acc' if accumulate else ''}"
     args = [f"float32[{BLOCKS * 64 * 64}]", f"float32[{BLOCKS * n * 64}]", f"float32[{BLOCKS * 64 * n}]:zeros",
-            f"int32:{int(swizzle)}", f"int32:{int(accumulate)}"]
+            f"int32:{swizzle}", f"int32:{int(accumulate)}"]
     return {"name": name, "tags": ["sm90", "wgmma", *tags],
             "spec": {"source": SOURCE.read_text(), "kernel": kernel, "grid": [BLOCKS, 1, 1], "block": [128, 1, 1],
                      "args": args, "options": list(OPTIONS)}}
@@ -31,17 +31,19 @@ def _case(form: str, n: int, swizzle: bool, accumulate: bool, tags: tuple[str, .
 
 def probe_cases() -> list[dict]:
     return [
-        _case("ss_f16", 8, False, False),
-        _case("ss_f16", 64, False, True),
-        _case("ss_f16", 64, True, False, ("swizzle",)),
-        _case("ss_f16", 128, True, True, ("swizzle",)),
-        _case("ss_f16", 256, False, False),
-        _case("ss_f16", 256, True, True, ("swizzle",)),
-        _case("ss_bf16", 64, True, True, ("bf16", "swizzle")),
-        _case("ss_f16", 64, True, True, ("mn-major", "swizzle"), variant="_tb"),
-        _case("rs_f16", 64, False, False, ("registers",)),
-        _case("rs_f16", 64, True, True, ("registers", "swizzle")),
-        _case("rs_bf16", 64, False, True, ("registers", "bf16")),
+        _case("ss_f16", 8, 0, False),
+        _case("ss_f16", 64, 0, True),
+        _case("ss_f16", 64, 128, False, ("swizzle",)),
+        _case("ss_f16", 128, 128, True, ("swizzle",)),
+        _case("ss_f16", 256, 0, False),
+        _case("ss_f16", 64, 64, True, ("swizzle",)),
+        _case("ss_f16", 128, 32, False, ("swizzle",)),
+        _case("ss_f16", 256, 128, True, ("swizzle",)),
+        _case("ss_bf16", 64, 128, True, ("bf16", "swizzle")),
+        _case("ss_f16", 64, 128, True, ("mn-major", "swizzle"), variant="_tb"),
+        _case("rs_f16", 64, 0, False, ("registers",)),
+        _case("rs_f16", 64, 128, True, ("registers", "swizzle")),
+        _case("rs_bf16", 64, 0, True, ("registers", "bf16")),
     ]
 
 
