@@ -1,0 +1,90 @@
+"""Hopper's warpgroup MMA (wgmma.mma_async: HGMMA, WARPGROUP.ARRIVE/DEPBAR) in the SASS engine,
+on the probe launches of validate/wgmma_probes.py: every output equals, bit for bit, the model
+memsim/engine/sass/ops_wgmma.py documents (products of a k16 step summed in float64 in k order,
+then C, one rounding to f32), computed here with numpy from the inputs; where the H100 recording
+(validate/data/h100/wgmma_probes.json) exists, every exact counter and every digest equals it."""
+import numpy as np
+import pytest
+
+import memsim
+from memsim import metrics as m
+from memsim.errors import UnsupportedInstruction
+from memsim.launch import LaunchSpec, digest
+from memsim.engine.sass import parser
+from memsim.engine.sass.coverage import coverage
+from memsim.engine.sass.program import lower
+from validate import record as rec
+from validate.wgmma_probes import OPTIONS, SOURCE, probe_cases
+
+CASES = probe_cases()
+RECORDING_FILE = rec.DATA_DIR / "h100" / "wgmma_probes.json"
+
+
+def _inputs(values, bf16: bool):
+    """The kernel's operands: 2x - 1 of each float input, rounded to f16 or bf16 (to nearest even)."""
+    x = (2 * values.astype(np.float32) - 1).astype(np.float32)
+    if not bf16:
+        return x.astype(np.float16).astype(np.float64)
+    u = x.view(np.uint32).astype(np.uint64)
+    u = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) << 16
+    return u.astype(np.uint32).view(np.float32).astype(np.float64)
+
+
+def _model(a, b, n, accumulate):
+    """D of one block: four k16 steps, each C + the products summed in k order, rounded to f32."""
+    d = np.full((64, n), 1.0 if accumulate else 0.0, np.float32)
+    for s in range(4):
+        total = np.zeros((64, n))
+        for k in range(16 * s, 16 * s + 16):
+            total += a[:, k][:, None] * b[:, k][None, :]
+        d = (total + d.astype(np.float64)).astype(np.float32)
+    return d
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])
+def test_outputs_equal_the_documented_model(case):
+    spec = LaunchSpec(**case["spec"])
+    _, values = memsim.simulate_spec(spec)
+    a, b, d = values[0], values[1], values[2]
+    n = len(b) // (2 * 64)
+    bf16 = "bf16" in case["name"]
+    accumulate = case["spec"]["args"][4] == "int32:1"
+    A, B = _inputs(a, bf16).reshape(2, 64, 64), _inputs(b, bf16).reshape(2, n, 64)
+    want = np.stack([_model(A[i], B[i], n, accumulate) for i in range(2)])
+    assert np.array_equal(d.reshape(2, 64, n).view(np.uint32), want.view(np.uint32))
+
+
+def test_the_probes_cover_every_width_swizzle_and_operand_form():
+    names = " ".join(c["name"] for c in CASES)
+    for part in ("n8_", "n64_", "n128_", "n256_", "plain", "swizzle128", "swizzle64", "swizzle32", "rs_", "bf16", "_tb_"):
+        assert part in names
+
+
+def test_every_probe_kernel_is_covered():
+    report = coverage(SOURCE.read_text(), options=OPTIONS)
+    assert report and all(not gaps for gaps in report.values())
+
+
+@pytest.mark.parametrize("text, message", [
+    ("HGMMA.64x64x16.F16 R24, gdesc[UR8], R24 ;", "only f16/bf16 inputs"),
+    ("HGMMA.64x64x16.F32.E4M3 R24, gdesc[UR8], R24 ;", "only f16/bf16 inputs"),
+    ("HGMMA.64x64x16.F32 R24, R26 ;", "HGMMA operands"),
+    ("WARPGROUP.SYNC ;", "WARPGROUP.SYNC"),
+])
+def test_other_forms_stop_with_one_line(text, message):
+    listing = f"\t.section\t.text.k,\"ax\",@progbits\nk:\n.text.k:\n        /*0000*/                   {text}\n"
+    kernel = parser.parse(listing)["k"]
+    with pytest.raises(UnsupportedInstruction, match=message):
+        lower(kernel)
+
+
+@pytest.mark.skipif(not RECORDING_FILE.exists(), reason="no H100 recording of the wgmma probes yet")
+def test_exact_counters_and_digests_equal_the_h100():
+    recording = rec.load(RECORDING_FILE)
+    assert {c.name for c in recording.cases} == {c["name"] for c in CASES}
+    for case in recording.cases:
+        report, values = memsim.simulate_spec(case.spec)
+        differ = {k: (report.metrics[k], case.metrics[k]) for k in m.EXACT + m.TMA
+                  if k in case.metrics and report.metrics[k] != case.metrics[k]}
+        assert not differ, f"{case.name}: predicted vs measured {differ}"
+        assert digest(values) == case.output_digest, case.name
