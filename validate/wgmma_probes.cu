@@ -33,6 +33,12 @@ __device__ __forceinline__ void mma_ss_f16_n64_tb(float* d, unsigned long long d
         : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
         : "l"(da), "l"(db), "r"(scale_d));
 }
+__device__ __forceinline__ void mma_ss_f16_n64_ta(float* d, unsigned long long da, unsigned long long db, int scale_d) {
+    asm volatile("{\n .reg .pred p;\n setp.ne.b32 p, %34, 0;\n"
+        " wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, -1, 1, 0;\n}"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+        : "l"(da), "l"(db), "r"(scale_d));
+}
 __device__ __forceinline__ void mma_ss_f16_n128(float* d, unsigned long long da, unsigned long long db, int scale_d) {
     asm volatile("{\n .reg .pred p;\n setp.ne.b32 p, %66, 0;\n"
         " wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}"
@@ -174,5 +180,30 @@ extern "C" __global__ void __launch_bounds__(128) k_wgmma_ss_f16_n64_tb(const fl
 #pragma unroll
     for (int s = 0; s < 4; s++)
         mma_ss_f16_n64_tb(d, desc_a(as, s, 128), desc(smem(bs) + 2048 * s, 8192, 1024, 128), s > 0 || accumulate);
+    WG_DONE(64)
+}
+
+// A MN-major (imm-trans-a 1) with the 128-byte swizzle, and B negated (imm-scale-b -1): row k of
+// A's tile holds A's 64 values of column k; D = C - A B
+extern "C" __global__ void __launch_bounds__(128) k_wgmma_ss_f16_n64_ta(const float* a, const float* b, float* out, int swizzle, int accumulate) {
+    __shared__ alignas(1024) unsigned short as[64 * 64];
+    __shared__ alignas(1024) unsigned short bs[64 * 64];
+    const float* ab = a + blockIdx.x * 64 * 64;
+    const float* bb = b + blockIdx.x * 64 * 64;
+    for (int i = threadIdx.x; i < 64 * 64; i += 128) {
+        int m = i / 64, k = i % 64;
+        unsigned o = (k >> 3) * 1024 + (k & 7) * 128 + m * 2;
+        as[(o ^ (((o >> 7) & 7) << 4)) / 2] = to_f16(ab[i]);
+    }
+    for (int i = threadIdx.x; i < 64 * 64; i += 128) bs[kmajor(i / 64, i % 64, 64, 128, 1) / 2] = to_f16(bb[i]);
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    __syncthreads();
+    float d[32];
+#pragma unroll
+    for (int i = 0; i < 32; i++) d[i] = 1.0f;
+    asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#pragma unroll
+    for (int s = 0; s < 4; s++)
+        mma_ss_f16_n64_ta(d, desc(smem(as) + 2048 * s, 8192, 1024, 128), desc_b(bs, s, 64, 128), s > 0 || accumulate);
     WG_DONE(64)
 }

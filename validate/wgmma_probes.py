@@ -1,6 +1,6 @@
 """Launches of Hopper's warpgroup MMA (wgmma.mma_async: HGMMA, WARPGROUP.ARRIVE/DEPBAR) from
 validate/wgmma_probes.cu, recorded on the H100: N = 8, 64, 128, 256, f16 and bf16, both operands
-in shared memory (no swizzle, 128-, 64- and 32-byte swizzles, B MN-major) and A from registers.
+in shared memory (no swizzle, 128-, 64- and 32-byte swizzles, A or B MN-major, B negated) and A from registers.
 
     python -m validate.wgmma_probes CASES.json              # here: the case list
     bash gpu/measure_on_device.sh file CASES.json           # on the GPU machine
@@ -41,6 +41,7 @@ def probe_cases() -> list[dict]:
         _case("ss_f16", 256, 128, True, ("swizzle",)),
         _case("ss_bf16", 64, 128, True, ("bf16", "swizzle")),
         _case("ss_f16", 64, 128, True, ("mn-major", "swizzle"), variant="_tb"),
+        _case("ss_f16", 64, 128, False, ("mn-major", "swizzle", "negate"), variant="_ta"),
         _case("rs_f16", 64, 0, False, ("registers",)),
         _case("rs_f16", 64, 128, True, ("registers", "swizzle")),
         _case("rs_bf16", 64, 0, True, ("registers", "bf16")),

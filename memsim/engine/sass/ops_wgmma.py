@@ -3,11 +3,11 @@ inputs and f32 accumulators, its operands in shared memory (64-bit matrix descri
 registers; WARPGROUP.ARRIVE (wgmma.fence) and WARPGROUP.DEPBAR.LE (wgmma.wait_group) issue and
 do nothing else.
 
-ptxas 13.0's operands: `HGMMA.64xNx16.F32 Rd, gdesc[URx][.tnspA][.tnspB], Rc[, [!]UPp][, gsb0]`
+ptxas 13.0's operands: `HGMMA.64xNx16.F32 Rd, gdesc[URx][.tnspA][.tnspB][.negA][.negB], Rc[, [!]UPp][, gsb0]`
 (both from shared memory: A's descriptor in URx:URx+1, B's in URx+2:URx+3) and
 `HGMMA.64xNx16.F32 Rd, Ra, gdesc[URx][.tnspB], Rc[, [!]UPp][, gsb0]` (A from Ra..Ra+3; B's
 descriptor still in URx+2:URx+3). UPp is wgmma's scale-d: where false, D = A B and C is not read
-(absent: true). gsb0 marks the last MMA of a commit group; this emulation completes every HGMMA
+(absent: true; `RZ, !UPT` for a constant false). .negA/.negB are imm-scale-a/b = -1. gsb0 marks the last MMA of a commit group; this emulation completes every HGMMA
 as it issues, so commit and wait have nothing left to do.
 
 The warpgroup's four warps do not need each other: warp w % 4 computes rows 16 (w % 4) ..
@@ -46,9 +46,10 @@ from .family import OP
 from .parser import Operand
 from .rows import F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, F_TYPE, K_REG, RZ, T_BF16, T_F16, UPT, put, unsupported
 
-FL_TNSP_A, FL_TNSP_B = 1, 2
+FL_TNSP_A, FL_TNSP_B, FL_NEG_A, FL_NEG_B = 1, 2, 4, 8
 _SHAPE = re.compile(r"64x(\d+)x16")
-_GDESC = re.compile(r"gdesc\[UR(\d+)\]((?:\.tnsp[AB])*)")
+_GDESC = re.compile(r"gdesc\[UR(\d+)\]((?:\.(?:tnsp|neg)[AB])*)")
+_SUFFIXES = {".tnspA": FL_TNSP_A, ".tnspB": FL_TNSP_B, ".negA": FL_NEG_A, ".negB": FL_NEG_B}
 
 
 def _hgmma(ins, mods, ops, row):
@@ -64,9 +65,11 @@ def _hgmma(ins, mods, ops, row):
     desc = _GDESC.fullmatch(ops[at[0]].text)
     row[F_OP], row[F_SUB] = O_HGMMA, shape[0]
     row[F_TYPE] = T_BF16 if "BF16" in mods else T_F16
-    row[F_FLAGS] = (FL_TNSP_A if ".tnspA" in desc.group(2) else 0) | (FL_TNSP_B if ".tnspB" in desc.group(2) else 0)
+    row[F_FLAGS] = sum(flag for suffix, flag in _SUFFIXES.items() if suffix in desc.group(2))
+    if at[0] == 2 and ops[1].negate:   # imm-scale-a -1 with A in registers
+        row[F_FLAGS] |= FL_NEG_A
     put(row, 0, ops[0], dst=True)
-    put(row, 1, ops[1] if at[0] == 2 else None)
+    put(row, 1, Operand("reg", ops[1].value) if at[0] == 2 else None)
     put(row, 2, Operand("ureg", int(desc.group(1))))
     put(row, 3, ops[at[0] + 1])
     scale = ops[at[0] + 2] if len(ops) - at[0] == 3 else Operand("upred", 7)
@@ -161,6 +164,7 @@ def step(code, pc, regs, w, active, shared8, window_base, err, block, f32_bits, 
         scale = not scale
     desc_a, desc_b = _descriptor(regs, w, desc_at), _descriptor(regs, w, desc_at + 2)
     tnsp_b = (code[pc, F_FLAGS] & FL_TNSP_B) != 0
+    negate = ((code[pc, F_FLAGS] & FL_NEG_A) != 0) != ((code[pc, F_FLAGS] & FL_NEG_B) != 0)
     for r in range(16):   # A's row r of this warp: lanes 4 (r % 8) .. + 3
         for col in range(n):
             s = 0.0
@@ -168,6 +172,8 @@ def step(code, pc, regs, w, active, shared8, window_base, err, block, f32_bits, 
                 x = _a_value(code, pc, regs, w, r, k, desc_a, shared8, window_base, bf, err, block)
                 y = _shared16(shared8, _address(desc_b, col, k, tnsp_b), window_base, bf, err, pc, block, w * 32)
                 s += x * y
+            if negate:
+                s = -s
             lane = (r & 7) * 4 + ((col & 7) >> 1)
             i = 4 * (col >> 3) + 2 * (r >> 3) + (col & 1)
             if scale and c0 != RZ:

@@ -30,13 +30,14 @@ def _inputs(values, bf16: bool):
     return u.astype(np.uint32).view(np.float32).astype(np.float64)
 
 
-def _model(a, b, n, accumulate):
-    """D of one block: four k16 steps, each C + the products summed in k order, rounded to f32."""
+def _model(a, b, n, accumulate, sign=1.0):
+    """D of one block: four k16 steps, each C + the products (times sign) summed in k order,
+    rounded to f32."""
     d = np.full((64, n), 1.0 if accumulate else 0.0, np.float32)
     for s in range(4):
         total = np.zeros((64, n))
         for k in range(16 * s, 16 * s + 16):
-            total += a[:, k][:, None] * b[:, k][None, :]
+            total += sign * (a[:, k][:, None] * b[:, k][None, :])
         d = (total + d.astype(np.float64)).astype(np.float32)
     return d
 
@@ -50,13 +51,14 @@ def test_outputs_equal_the_documented_model(case):
     bf16 = "bf16" in case["name"]
     accumulate = case["spec"]["args"][4] == "int32:1"
     A, B = _inputs(a, bf16).reshape(2, 64, 64), _inputs(b, bf16).reshape(2, n, 64)
-    want = np.stack([_model(A[i], B[i], n, accumulate) for i in range(2)])
+    sign = -1.0 if "_ta_" in case["name"] else 1.0   # k_wgmma_ss_f16_n64_ta negates B
+    want = np.stack([_model(A[i], B[i], n, accumulate, sign) for i in range(2)])
     assert np.array_equal(d.reshape(2, 64, n).view(np.uint32), want.view(np.uint32))
 
 
 def test_the_probes_cover_every_width_swizzle_and_operand_form():
     names = " ".join(c["name"] for c in CASES)
-    for part in ("n8_", "n64_", "n128_", "n256_", "plain", "swizzle128", "swizzle64", "swizzle32", "rs_", "bf16", "_tb_"):
+    for part in ("n8_", "n64_", "n128_", "n256_", "plain", "swizzle128", "swizzle64", "swizzle32", "rs_", "bf16", "_tb_", "_ta_"):
         assert part in names
 
 
