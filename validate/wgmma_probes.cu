@@ -207,3 +207,46 @@ extern "C" __global__ void __launch_bounds__(128) k_wgmma_ss_f16_n64_ta(const fl
         mma_ss_f16_n64_ta(d, desc(smem(as) + 2048 * s, 8192, 1024, 128), desc_b(bs, s, 64, 128), s > 0 || accumulate);
     WG_DONE(64)
 }
+
+// A small Hopper GEMM as CUTLASS builds them: TMA loads 64 x 64 tiles of A (M x K) and B (N x K),
+// both f16 and K-major, with the 128-byte swizzle into shared memory, completing on an
+// mbarrier; the warpgroup runs four k16 wgmmas per tile on one accumulator; block (bx, by)
+// writes D[64 by .. +63][64 bx .. +63] of D = A B^T (f32, row-major, N columns).
+struct alignas(64) CUtensorMap { unsigned long long opaque[16]; };
+extern "C" __global__ void __launch_bounds__(128) k_wgmma_tma_gemm(const __half* a, const __half* b, float* out,
+        const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb, int k_tiles) {
+    __shared__ alignas(1024) unsigned short as[64 * 64];
+    __shared__ alignas(1024) unsigned short bs[64 * 64];
+    __shared__ unsigned long long bar;
+    if (threadIdx.x == 0) {
+        asm volatile("mbarrier.init.shared.b64 [%0], 1;" :: "r"(smem(&bar)));
+        asm volatile("fence.proxy.async.shared::cta;");
+    }
+    __syncthreads();
+    float d[32];
+#pragma unroll
+    for (int i = 0; i < 32; i++) d[i] = 0.0f;
+    for (int kt = 0; kt < k_tiles; kt++) {
+        if (threadIdx.x == 0) {
+            asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], %1;" :: "r"(smem(&bar)), "r"(16384) : "memory");
+            asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];"
+                         :: "r"(smem(as)), "l"(&ma), "r"(kt * 64), "r"((int)blockIdx.y * 64), "r"(smem(&bar)) : "memory");
+            asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];"
+                         :: "r"(smem(bs)), "l"(&mb), "r"(kt * 64), "r"((int)blockIdx.x * 64), "r"(smem(&bar)) : "memory");
+        }
+        asm volatile("{\n .reg .pred done;\n wait:\n mbarrier.try_wait.parity.shared.b64 done, [%0], %1;\n"
+                     " @!done bra wait;\n}" :: "r"(smem(&bar)), "r"(kt & 1) : "memory");
+        asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#pragma unroll
+        for (int s = 0; s < 4; s++) mma_ss_f16_n64(d, desc_a(as, s, 128), desc_b(bs, s, 64, 128), 1);
+        asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+        asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+        __syncthreads();   // every warp is done with the tiles before the next loads
+    }
+    int w = threadIdx.x >> 5, g = (threadIdx.x & 31) >> 2, t = threadIdx.x & 3, n = gridDim.x * 64;
+#pragma unroll
+    for (int i = 0; i < 32; i++) {
+        asm volatile("" : "+f"(d[i]) :: "memory");
+        out[(blockIdx.y * 64 + 16 * w + g + 8 * ((i >> 1) & 1)) * n + blockIdx.x * 64 + 8 * (i >> 2) + 2 * t + (i & 1)] = d[i];
+    }
+}

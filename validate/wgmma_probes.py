@@ -1,6 +1,6 @@
 """Launches of Hopper's warpgroup MMA (wgmma.mma_async: HGMMA, WARPGROUP.ARRIVE/DEPBAR) from
 validate/wgmma_probes.cu, recorded on the H100: N = 8, 64, 128, 256, f16 and bf16, both operands
-in shared memory (no swizzle, 128-, 64- and 32-byte swizzles, A or B MN-major, B negated) and A from registers.
+in shared memory (no swizzle, 128-, 64- and 32-byte swizzles, A or B MN-major, B negated) and A from registers, and a TMA-fed GEMM.
 
     python -m validate.wgmma_probes CASES.json              # here: the case list
     bash gpu/measure_on_device.sh file CASES.json           # on the GPU machine
@@ -45,7 +45,18 @@ def probe_cases() -> list[dict]:
         _case("rs_f16", 64, 0, False, ("registers",)),
         _case("rs_f16", 64, 128, True, ("registers", "swizzle")),
         _case("rs_bf16", 64, 0, True, ("registers", "bf16")),
+        _gemm(128, 128, 256),
     ]
+
+
+def _gemm(m: int, n: int, k: int) -> dict:
+    """k_wgmma_tma_gemm: D (m x n, f32) = A (m x k) B (n x k)^T, f16 inputs in [0, 1), TMA tiles
+    of 64 x 64 with the 128-byte swizzle, one block per 64 x 64 tile of D."""
+    args = [f"float16[{m * k}]", f"float16[{n * k}]", f"float32[{m * n}]:zeros",
+            f"tensormap:0:{m}x{k}:64x64:swizzle128", f"tensormap:1:{n}x{k}:64x64:swizzle128", f"int32:{k // 64}"]
+    return {"name": f"wgmma_tma_gemm_{m}x{n}x{k}", "tags": ["sm90", "wgmma", "tma", "mbarrier", "swizzle"],
+            "spec": {"source": SOURCE.read_text(), "kernel": "k_wgmma_tma_gemm", "grid": [n // 64, m // 64, 1],
+                     "block": [128, 1, 1], "args": args, "options": list(OPTIONS)}}
 
 
 def probe_as_cases():

@@ -16,7 +16,8 @@ from memsim.engine.sass.program import lower
 from validate import record as rec
 from validate.wgmma_probes import OPTIONS, SOURCE, probe_cases
 
-CASES = probe_cases()
+CASES = [c for c in probe_cases() if c["spec"]["kernel"] != "k_wgmma_tma_gemm"]
+GEMM = next(c for c in probe_cases() if c["spec"]["kernel"] == "k_wgmma_tma_gemm")
 RECORDING_FILE = rec.DATA_DIR / "h100" / "wgmma_probes.json"
 
 
@@ -31,10 +32,10 @@ def _inputs(values, bf16: bool):
 
 
 def _model(a, b, n, accumulate, sign=1.0):
-    """D of one block: four k16 steps, each C + the products (times sign) summed in k order,
-    rounded to f32."""
-    d = np.full((64, n), 1.0 if accumulate else 0.0, np.float32)
-    for s in range(4):
+    """D of one block: a k16 step per 16 columns of a, each C + the products (times sign) summed
+    in k order, rounded to f32."""
+    d = np.full((a.shape[0], n), 1.0 if accumulate else 0.0, np.float32)
+    for s in range(a.shape[1] // 16):
         total = np.zeros((64, n))
         for k in range(16 * s, 16 * s + 16):
             total += sign * (a[:, k][:, None] * b[:, k][None, :])
@@ -54,6 +55,17 @@ def test_outputs_equal_the_documented_model(case):
     sign = -1.0 if "_ta_" in case["name"] else 1.0   # k_wgmma_ss_f16_n64_ta negates B
     want = np.stack([_model(A[i], B[i], n, accumulate, sign) for i in range(2)])
     assert np.array_equal(d.reshape(2, 64, n).view(np.uint32), want.view(np.uint32))
+
+
+def test_the_tma_fed_gemm_equals_the_model():
+    """TMA's 128-byte swizzle (ops_tma) writes the tiles where wgmma's descriptors (ops_wgmma) read them."""
+    _, values = memsim.simulate_spec(LaunchSpec(**GEMM["spec"]))
+    a, b, d = values[0].astype(np.float64), values[1].astype(np.float64), values[2]
+    m, n = GEMM["spec"]["grid"][1] * 64, GEMM["spec"]["grid"][0] * 64
+    a, b = a.reshape(m, -1), b.reshape(n, -1)
+    want = np.block([[_model(a[64 * i:64 * i + 64], b[64 * j:64 * j + 64], 64, False) for j in range(n // 64)]
+                     for i in range(m // 64)])
+    assert np.array_equal(d.reshape(m, n).view(np.uint32), want.view(np.uint32))
 
 
 def test_the_probes_cover_every_width_swizzle_and_operand_form():
