@@ -60,14 +60,14 @@ from .report import check_report_folder, print_summary, table, write_reports
 # their recordings were read (validate/prereg_cases.py, prereg2_cases.py, prereg3_cases.py, prereg4_cases.py, prereg5_cases.py, prereg6_cases.py, prereg7_cases.py, prereg8_cases.py, prereg9_cases.py, prereg10_cases.py), run on their own, not in "all" (CI's time);
 # triton: Triton kernels (validate/triton_cases.py, needs Triton 3.6.0; not in "all" until it is
 # recorded); sm90: small launches of sm_90's own instructions (validate/sm90_probes.py) and of
-# TMA/setmaxnreg (validate/tma_probes.py); wgmma: warpgroup MMAs (validate/wgmma_probes.py).
+# TMA/setmaxnreg (validate/tma_probes.py) and of wgmma (validate/wgmma_probes.py; also alone as `wgmma`).
 SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "fuzz2": ("fuzz2",), "corpus": ("corpus",),
         "numba": ("numba",), "prereg": ("prereg",), "prereg2": ("prereg2",),
         "prereg3": ("prereg3",), "prereg4": ("prereg4",),
         "prereg5": ("prereg5",), "prereg6": ("prereg6",),
         "prereg7": ("prereg7",), "prereg8": ("prereg8",), "prereg9": ("prereg9",), "prereg10": ("prereg10",),
-        "triton": ("triton",), "sm90": ("sm90_probes", "tma_probes"), "wgmma": ("wgmma_probes",), "classic": ("suite", "fuzz"),
-        "all": ("suite", "fuzz", "fuzz2", "corpus", "numba", "sm90_probes", "tma_probes")}
+        "triton": ("triton",), "sm90": ("sm90_probes", "tma_probes", "wgmma_probes"), "wgmma": ("wgmma_probes",), "classic": ("suite", "fuzz"),
+        "all": ("suite", "fuzz", "fuzz2", "corpus", "numba", "sm90_probes", "tma_probes", "wgmma_probes")}
 FUZZ_N, FUZZ_SEED = 200, 0
 # fuzz2 keeps its own defaults (validate.fuzz2_cases): --n/--seed override both sets'
 

@@ -86,7 +86,7 @@ def step(code, pc, op, regs, w, active, addrs, shared8, heap8, window_base, err,
     """One warp's mbarrier, bulk-copy or TMA instruction (ops_mbarrier runs the first two), or
     an HGMMA (ops_wgmma: it reads shared memory through descriptors, as TMA does)."""
     if op == O_HGMMA:
-        ops_wgmma.step(code, pc, regs, w, active, shared8, window_base, err, block, f32b, f32v)
+        ops_wgmma.step(code, pc, regs, w, active, shared8, window_base, err, block, f32b, f32v, counters)
         return
     if op < O_UBLKCP:
         ops_mbarrier.step(code, pc, op, regs, w, active, addrs, shared8, heap8, window_base, err, block)

@@ -10,6 +10,11 @@ descriptor still in URx+2:URx+3). UPp is wgmma's scale-d: where false, D = A B a
 (absent: true; `RZ, !UPT` for a constant false). .negA/.negB are imm-scale-a/b = -1. gsb0 marks the last MMA of a commit group; this emulation completes every HGMMA
 as it issues, so commit and wait have nothing left to do.
 
+Counted (memsim.metrics.GMMA; ncu on the H100 for one launch): one issue per warp as a shared
+instruction and in the tensor pipe; per warpgroup MMA the bytes the descriptors read (A's 64 x 16
+unless A is in registers, B's N x 16; 2 bytes each), in 128-byte wavefronts; 2 x 64 x N x 16 math
+ops. No LSU load/store metric (op_shared_ld/st, op_memory_*b) counts HGMMA, as on the H100.
+
 The warpgroup's four warps do not need each other: warp w % 4 computes rows 16 (w % 4) ..
 16 (w % 4) + 15 of the 64 x N product, reading those rows of A (from shared memory, or its own
 A fragment registers) and all N columns of B. Its lane 4g + t holds D[g + 8 (i >> 1 & 1)]
@@ -28,16 +33,21 @@ and for an MN-major one (.tnspA / .tnspB):
 then the swizzle XORs address bits 4.. with bits 7.. (3 bits for 128 bytes, 2 for 64, 1 for 32),
 as TMA's swizzle writes them. The base-offset field (bits 49-51) is taken as 0.
 
-Arithmetic: the products of a k16 step and C are summed exactly (float64) and rounded once to
-f32, as memsim's HMMA does; see docs/sass.md for how that compares with the H100's digests.
+Arithmetic, as the H100 computes it (bit for bit on the 14 recorded probes, 173,056 values;
+docs/sass.md "wgmma"): a k16 step's 16 products are exact; emax is the largest of C's exponent and
+the products' exponent sums e(a) + e(b) (floor(log2) of each input, not of the product); every
+product and C is truncated toward zero to a multiple of 2^(emax - 25); the sum of those is exact
+and goes to f32 rounded toward zero.
 """
 from __future__ import annotations
 
+import math
 import re
 
 import numpy as np
 from numba import njit
 
+from ..count import C_BYTES, C_REQUESTS, C_WAVEFRONTS
 from ..faults import E_SHARED_OOB
 from .lanes import M32
 from .ops_half import decode16
@@ -47,6 +57,9 @@ from .parser import Operand
 from .rows import F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, F_TYPE, K_REG, RZ, T_BF16, T_F16, UPT, put, unsupported
 
 FL_TNSP_A, FL_TNSP_B, FL_NEG_A, FL_NEG_B = 1, 2, 4, 8
+# Bits the H100 keeps below the largest exponent when it aligns a k16 step's terms (fitted to the
+# recorded probes, docs/sass.md "wgmma").
+ALIGN_BITS = 25
 _SHAPE = re.compile(r"64x(\d+)x16")
 _GDESC = re.compile(r"gdesc\[UR(\d+)\]((?:\.(?:tnsp|neg)[AB])*)")
 _SUFFIXES = {".tnspA": FL_TNSP_A, ".tnspB": FL_TNSP_B, ".negA": FL_NEG_A, ".negB": FL_NEG_B}
@@ -153,32 +166,72 @@ def _a_value(code, pc, regs, w, r, k, desc_a, shared8, window_base, bf, err, blo
 
 
 @njit(cache=True, _nrt=False)
-def step(code, pc, regs, w, active, shared8, window_base, err, block, f32_bits, f32v):
-    """D = A B + C (or A B where scale-d is false) of one warp's 16 rows (module docstring)."""
+def _log2(x):
+    """floor(log2 |x|) of a nonzero x."""
+    return math.frexp(x)[1] - 1
+
+
+@njit(cache=True, _nrt=False)
+def _b_value(shared8, desc_b, col, k, tnsp_b, window_base, bf, err, pc, block, w):
+    return _shared16(shared8, _address(desc_b, col, k, tnsp_b), window_base, bf, err, pc, block, w * 32)
+
+
+@njit(cache=True, _nrt=False)
+def _dot(code, pc, regs, w, r, col, desc_a, desc_b, shared8, window_base, bf, err, block, c, has_c):
+    """C + the 16 products of D[r][col], as the H100 sums them (module docstring): every term
+    truncated toward zero to a multiple of 2^(emax - 25), emax the largest exponent, exact sum."""
+    tnsp_b = (code[pc, F_FLAGS] & FL_TNSP_B) != 0
+    emax = _log2(c) if has_c and c != 0.0 else -(1 << 20)
+    for k in range(16):
+        x = _a_value(code, pc, regs, w, r, k, desc_a, shared8, window_base, bf, err, block)
+        y = _b_value(shared8, desc_b, col, k, tnsp_b, window_base, bf, err, pc, block, w)
+        if x != 0.0 and y != 0.0:
+            emax = max(emax, _log2(x) + _log2(y))   # the exponents' sum, not the product's exponent
+    if emax == -(1 << 20):
+        return c if has_c else 0.0
+    unit = math.ldexp(1.0, emax - ALIGN_BITS)
+    s = 0.0
+    for k in range(16):
+        x = _a_value(code, pc, regs, w, r, k, desc_a, shared8, window_base, bf, err, block)
+        y = _b_value(shared8, desc_b, col, k, tnsp_b, window_base, bf, err, pc, block, w)
+        s += math.trunc(x * y / unit)
+    if ((code[pc, F_FLAGS] & FL_NEG_A) != 0) != ((code[pc, F_FLAGS] & FL_NEG_B) != 0):
+        s = -s
+    if has_c:
+        s += math.trunc(c / unit)
+    return s * unit
+
+
+@njit(cache=True, _nrt=False)
+def step(code, pc, regs, w, active, shared8, window_base, err, block, f32_bits, f32v, counters):
+    """D = A B + C (or A B where scale-d is false) of one warp's 16 rows (module docstring),
+    counted as the H100 counts it: an issue per warp; the warpgroup MMA's shared-memory bytes and
+    128-byte wavefronts once, on its first warp."""
     n = code[pc, F_SUB]
+    counters[pc, C_REQUESTS] += 1
+    if w & 3 == 0:
+        read = 2 * 16 * n + (0 if code[pc, F_OPS + 3] == K_REG else 2 * 64 * 16)
+        counters[pc, C_BYTES] += read
+        counters[pc, C_WAVEFRONTS] += read // 128
     bf = code[pc, F_TYPE] == T_BF16
     d0, c0, desc_at = _reg(code, pc, 0), _reg(code, pc, 3), _reg(code, pc, 2)
     scale_slot = _reg(code, pc, 4)
     scale = scale_slot == UPT or (regs[w, scale_slot, 0] & 1) != 0
     if code[pc, F_CMP]:
         scale = not scale
+    has_c = scale and c0 != RZ
     desc_a, desc_b = _descriptor(regs, w, desc_at), _descriptor(regs, w, desc_at + 2)
-    tnsp_b = (code[pc, F_FLAGS] & FL_TNSP_B) != 0
-    negate = ((code[pc, F_FLAGS] & FL_NEG_A) != 0) != ((code[pc, F_FLAGS] & FL_NEG_B) != 0)
     for r in range(16):   # A's row r of this warp: lanes 4 (r % 8) .. + 3
         for col in range(n):
-            s = 0.0
-            for k in range(16):
-                x = _a_value(code, pc, regs, w, r, k, desc_a, shared8, window_base, bf, err, block)
-                y = _shared16(shared8, _address(desc_b, col, k, tnsp_b), window_base, bf, err, pc, block, w * 32)
-                s += x * y
-            if negate:
-                s = -s
             lane = (r & 7) * 4 + ((col & 7) >> 1)
             i = 4 * (col >> 3) + 2 * (r >> 3) + (col & 1)
-            if scale and c0 != RZ:
+            c = 0.0
+            if has_c:
                 f32_bits[3, 0] = np.uint32(regs[w, c0 + i, lane] & M32)
-                s += np.float64(f32v[3, 0])
+                c = np.float64(f32v[3, 0])
+            s = _dot(code, pc, regs, w, r, col, desc_a, desc_b, shared8, window_base, bf, err, block, c, has_c)
             f32v[3, 1] = np.float32(s)
+            if abs(np.float64(f32v[3, 1])) > abs(s):   # rounded up in magnitude: one step toward zero
+                f32_bits[3, 1] -= np.uint32(1)
             if (active >> lane) & 1 and d0 + i < RZ:
                 regs[w, d0 + i, lane] = np.int64(f32_bits[3, 1])

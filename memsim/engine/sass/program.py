@@ -24,7 +24,7 @@ from .rows import (BOOL, CMP, CONSTANT_ROUND_TRIP, F_CMP, F_FLAGS, F_GNEG, F_GUA
                    F_MUR, F_MWIDE, F_OP, F_OPS, F_SUB, F_TARGET, F_UNIFORM, F_WIDE_OPS,
                    F_WIDTH, F_WRITES, FL_BIT64, FL_GLOBAL, FL_HI, FL_LOCAL, FL_SHARED, FL_WIDE,
                    GLOBAL_ROUND_TRIP, F_TYPE, K_CONST, K_IMM, K_REG, N_OPERANDS, N_SLOTS, NF, P_BASE,
-                   PT, RZ, SINK, T_F64, T_S64, T_U64, UP_BASE, UPT, UR_BASE, URZ, is_pred, put,
+                   PT, RZ, SINK, T_BF16, T_F64, T_S64, T_U64, UP_BASE, UPT, UR_BASE, URZ, is_pred, put,
                    unsupported)
 
 __all__ = ["SassProgram", "lower", "bind", "constant_bank", "register_operands", "round_trip_steps",
@@ -246,6 +246,10 @@ def _describe(row: np.ndarray, static: StaticInstruction) -> None:
     op = row[F_OP]
     if op in ops_tma.TMA_OPS:   # a TMA row: its own counts (memsim.engine.tally)
         static.space, static.op, static.width = "global", ops_tma.TMA_OPS[op], 0
+        return
+    if op == ops_memory.O_HGMMA:   # its own counts (memsim.engine.tally): width is N
+        static.space, static.width = "shared", int(row[F_SUB])
+        static.op = "gmma_bf16" if row[F_TYPE] == T_BF16 else "gmma_f16"
         return
     if op >> 6 != ops_memory.O_LD >> 6 or op == ops_memory.O_LDC or op >= ops_memory.O_SYNCS_EXCH:
         return

@@ -1,8 +1,12 @@
 """Hopper's warpgroup MMA (wgmma.mma_async: HGMMA, WARPGROUP.ARRIVE/DEPBAR) in the SASS engine,
-on the probe launches of validate/wgmma_probes.py: every output equals, bit for bit, the model
-memsim/engine/sass/ops_wgmma.py documents (products of a k16 step summed in float64 in k order,
-then C, one rounding to f32), computed here with numpy from the inputs; where the H100 recording
-(validate/data/h100/wgmma_probes.json) exists, every exact counter and every digest equals it."""
+on the probe launches of validate/wgmma_probes.py: every output equals, bit for bit, the
+arithmetic memsim/engine/sass/ops_wgmma.py documents (the H100's: terms aligned to the largest
+exponent and truncated, the sum rounded toward zero), computed here with numpy from the inputs;
+and every exact counter, every TMA counter and every output digest equals the H100 recording
+(validate/data/h100/wgmma_probes.json)."""
+import json
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -18,7 +22,8 @@ from validate.wgmma_probes import OPTIONS, SOURCE, probe_cases
 
 CASES = [c for c in probe_cases() if c["spec"]["kernel"] != "k_wgmma_tma_gemm"]
 GEMM = next(c for c in probe_cases() if c["spec"]["kernel"] == "k_wgmma_tma_gemm")
-RECORDING_FILE = rec.DATA_DIR / "h100" / "wgmma_probes.json"
+GMMA_MEASURED = json.loads((Path(__file__).parents[3] / "gpu" / "probes" / "h100_wgmma_metrics.json").read_text())
+RECORDING = rec.load(rec.DATA_DIR / "h100" / "wgmma_probes.json")   # 2026-11-27, one device call
 
 
 def _inputs(values, bf16: bool):
@@ -31,15 +36,28 @@ def _inputs(values, bf16: bool):
     return u.astype(np.uint32).view(np.float32).astype(np.float64)
 
 
+def _log2(x):
+    """floor(log2 |x|); a large negative number for 0."""
+    return np.where(x == 0, -(1 << 20), np.frexp(x)[1] - 1)
+
+
+def _to_f32_toward_zero(x):
+    r = x.astype(np.float32)
+    return np.where(np.abs(r.astype(np.float64)) > np.abs(x), np.nextafter(r, np.float32(0)), r)
+
+
 def _model(a, b, n, accumulate, sign=1.0):
-    """D of one block: a k16 step per 16 columns of a, each C + the products (times sign) summed
-    in k order, rounded to f32."""
+    """D of one block, a k16 step per 16 columns of a: every product and C truncated toward zero
+    to a multiple of 2^(emax - 25) (emax: the largest of C's exponent and the products' exponent
+    sums), summed exactly, rounded toward zero to f32."""
     d = np.full((a.shape[0], n), 1.0 if accumulate else 0.0, np.float32)
     for s in range(a.shape[1] // 16):
-        total = np.zeros((64, n))
-        for k in range(16 * s, 16 * s + 16):
-            total += sign * (a[:, k][:, None] * b[:, k][None, :])
-        d = (total + d.astype(np.float64)).astype(np.float32)
+        x, y = a[:, 16 * s:16 * s + 16].T[:, :, None], b[:, 16 * s:16 * s + 16].T[:, None, :]
+        products = sign * x * y
+        keys = np.where(products == 0, -(1 << 20), _log2(x) + _log2(y))
+        c = d.astype(np.float64)
+        unit = np.ldexp(1.0, np.maximum(keys.max(0), _log2(c)) - 25)
+        d = _to_f32_toward_zero((np.trunc(products / unit).sum(0) + np.trunc(c / unit)) * unit)
     return d
 
 
@@ -92,13 +110,27 @@ def test_other_forms_stop_with_one_line(text, message):
         lower(kernel)
 
 
-@pytest.mark.skipif(not RECORDING_FILE.exists(), reason="no H100 recording of the wgmma probes yet")
-def test_exact_counters_and_digests_equal_the_h100():
-    recording = rec.load(RECORDING_FILE)
-    assert {c.name for c in recording.cases} == {c["name"] for c in CASES}
-    for case in recording.cases:
-        report, values = memsim.simulate_spec(case.spec)
-        differ = {k: (report.metrics[k], case.metrics[k]) for k in m.EXACT + m.TMA
-                  if k in case.metrics and report.metrics[k] != case.metrics[k]}
-        assert not differ, f"{case.name}: predicted vs measured {differ}"
-        assert digest(values) == case.output_digest, case.name
+def test_the_recording_is_of_these_probes():
+    assert {c.name for c in RECORDING.cases} == {c["name"] for c in probe_cases()}
+    for case in RECORDING.cases:
+        assert case.spec.source == SOURCE.read_text() and case.metrics and not case.error
+
+
+@pytest.mark.parametrize("case", RECORDING.cases, ids=lambda c: c.name)
+def test_exact_counters_and_digests_equal_the_h100(case):
+    report, values = memsim.simulate_spec(case.spec)
+    names = m.EXACT + m.TMA + ["smsp__sass_inst_executed.sum"]
+    predicted = dict(report.metrics, **{"smsp__sass_inst_executed.sum": report.metrics["memsim__sass_warp_inst_executed.sum"]})
+    differ = {k: (predicted[k], case.metrics[k]) for k in names if predicted[k] != case.metrics[k]}
+    assert not differ, f"predicted vs measured: {differ}"
+    assert digest(values) == case.output_digest
+
+
+def test_gmma_counters_equal_ncu_on_the_measured_launch():
+    """memsim.metrics.GMMA: ncu's names for HGMMA's issues, shared bytes and wavefronts, and math ops."""
+    case = next(c for c in RECORDING.cases if c.name == GMMA_MEASURED["case"])
+    report, _ = memsim.simulate_spec(case.spec)
+    for name in m.GMMA:
+        if name in GMMA_MEASURED["metrics"]:
+            assert report.metrics[name] == GMMA_MEASURED["metrics"][name], name
+    assert report.metrics[m.GMMA_BYTES] > 0
