@@ -33,7 +33,7 @@ and for an MN-major one (.tnspA / .tnspB):
 then the swizzle XORs address bits 4.. with bits 7.. (3 bits for 128 bytes, 2 for 64, 1 for 32),
 as TMA's swizzle writes them. The base-offset field (bits 49-51) is taken as 0.
 
-Arithmetic, as the H100 computes it (bit for bit on the 14 recorded probes, 173,056 values;
+Arithmetic, as the H100 computes it (bit for bit on the 15 recorded probes, 189,440 values;
 docs/sass.md "wgmma"): a k16 step's 16 products are exact; emax is the largest of C's exponent and
 the products' exponent sums e(a) + e(b) (floor(log2) of each input, not of the product); every
 product and C is truncated toward zero to a multiple of 2^(emax - 25); the sum of those is exact
