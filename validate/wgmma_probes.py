@@ -1,6 +1,7 @@
 """Launches of Hopper's warpgroup MMA (wgmma.mma_async: HGMMA, WARPGROUP.ARRIVE/DEPBAR) from
 validate/wgmma_probes.cu, recorded on the H100: N = 8, 64, 128, 256, f16 and bf16, both operands
-in shared memory (no swizzle, 128-, 64- and 32-byte swizzles, A or B MN-major, B negated) and A from registers, and a TMA-fed GEMM.
+in shared memory (no swizzle, 128-, 64- and 32-byte swizzles, A or B MN-major, B negated) and A
+from registers, and a TMA-fed GEMM.
 
     python -m validate.wgmma_probes CASES.json              # here: the case list
     bash gpu/measure_on_device.sh file CASES.json           # on the GPU machine

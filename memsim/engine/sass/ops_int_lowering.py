@@ -10,8 +10,8 @@ import numpy as np
 from .ops_int import (SPECIALS, O_MOV, O_MOV64, O_S2R, O_IADD3, O_IMAD, O_LEA, O_LOP3, O_PLOP3, O_SHF,
                       O_ISETP, O_PRMT, O_IABS, O_SEL, O_FLO, O_POPC, O_BREV, O_IMNMX, O_IMNMX3, O_SGXT, O_BMSK, O_P2R,
                       O_R2P, O_I2I, O_B2R, O_IADDMNMX)
-from .rows import (BOOL, CMP, F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, F_UNIFORM, FL_BIT64, FL_HI, FL_LEFT, FL_SIGNED, FL_SX32,
-                   FL_U32, FL_WIDE, FL_X, K_IMM, RZ, is_pred, place, put, set_flags, unsupported)
+from .rows import (BOOL, CMP, F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, F_UNIFORM, FL_BIT64, FL_HI, FL_LEFT, FL_SIGNED,
+                   FL_SX32, FL_U32, FL_WIDE, FL_X, K_IMM, RZ, is_pred, place, put, set_flags, unsupported)
 
 
 # ---- lowering -------------------------------------------------------------------------------

@@ -6,9 +6,10 @@ do nothing else.
 ptxas 13.0's operands: `HGMMA.64xNx16.F32 Rd, gdesc[URx][.tnspA][.tnspB][.negA][.negB], Rc[, [!]UPp][, gsb0]`
 (both from shared memory: A's descriptor in URx:URx+1, B's in URx+2:URx+3) and
 `HGMMA.64xNx16.F32 Rd, Ra, gdesc[URx][.tnspB], Rc[, [!]UPp][, gsb0]` (A from Ra..Ra+3; B's
-descriptor still in URx+2:URx+3). UPp is wgmma's scale-d: where false, D = A B and C is not read
-(absent: true; `RZ, !UPT` for a constant false). .negA/.negB are imm-scale-a/b = -1. gsb0 marks the last MMA of a commit group; this emulation completes every HGMMA
-as it issues, so commit and wait have nothing left to do.
+descriptor still in URx+2:URx+3; -Ra for imm-scale-a = -1). UPp is wgmma's scale-d: where
+false, D = A B and C is not read (absent: true; `RZ, !UPT` for a constant false). .negA/.negB are
+imm-scale-a/b = -1. gsb0 marks the last MMA of a commit group; this emulation completes every
+HGMMA as it issues, so commit and wait have nothing left to do.
 
 Counted (memsim.metrics.GMMA; ncu on the H100 for one launch): one issue per warp as a shared
 instruction and in the tensor pipe; per warpgroup MMA the bytes the descriptors read (A's 64 x 16

@@ -88,7 +88,8 @@ def test_the_tma_fed_gemm_equals_the_model():
 
 def test_the_probes_cover_every_width_swizzle_and_operand_form():
     names = " ".join(c["name"] for c in CASES)
-    for part in ("n8_", "n64_", "n128_", "n256_", "plain", "swizzle128", "swizzle64", "swizzle32", "rs_", "bf16", "_tb_", "_ta_"):
+    for part in ("n8_", "n64_", "n128_", "n256_", "plain", "swizzle128", "swizzle64", "swizzle32", "rs_", "bf16",
+                 "_tb_", "_ta_"):
         assert part in names
 
 
@@ -120,7 +121,8 @@ def test_the_recording_is_of_these_probes():
 def test_exact_counters_and_digests_equal_the_h100(case):
     report, values = memsim.simulate_spec(case.spec)
     names = m.EXACT + m.TMA + ["smsp__sass_inst_executed.sum"]
-    predicted = dict(report.metrics, **{"smsp__sass_inst_executed.sum": report.metrics["memsim__sass_warp_inst_executed.sum"]})
+    predicted = dict(report.metrics)
+    predicted["smsp__sass_inst_executed.sum"] = report.metrics["memsim__sass_warp_inst_executed.sum"]
     differ = {k: (predicted[k], case.metrics[k]) for k in names if predicted[k] != case.metrics[k]}
     assert not differ, f"predicted vs measured: {differ}"
     assert digest(values) == case.output_digest
