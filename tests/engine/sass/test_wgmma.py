@@ -136,3 +136,41 @@ def test_gmma_counters_equal_ncu_on_the_measured_launch():
         if name in GMMA_MEASURED["metrics"]:
             assert report.metrics[name] == GMMA_MEASURED["metrics"][name], name
     assert report.metrics[m.GMMA_BYTES] > 0
+
+
+# Two warpgroups of one block, each its own 64 rows of A against the same B (no swizzle): the
+# warp's index within its warpgroup (w % 4) picks its rows and fragment.
+TWO_WARPGROUPS = SOURCE.read_text().split("// both operands in shared memory")[0] + r"""
+extern "C" __global__ void k_two_warpgroups(const float* a, const float* b, float* out) {
+    __shared__ alignas(1024) unsigned short as[2][64 * 64];
+    __shared__ alignas(1024) unsigned short bs[64 * 64];
+    int wg = threadIdx.x >> 7, swizzle = 0;
+    for (int i = threadIdx.x; i < 2 * 64 * 64; i += 256)
+        as[i >> 12][kmajor((i & 4095) / 64, i % 64, 64, 0, 0) / 2] = to_f16(a[i]);
+    for (int i = threadIdx.x; i < 64 * 64; i += 256) bs[kmajor(i / 64, i % 64, 64, 0, 1) / 2] = to_f16(b[i]);
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    __syncthreads();
+    float d[32];
+    for (int i = 0; i < 32; i++) d[i] = 0.0f;
+    asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+    for (int s = 0; s < 4; s++) mma_ss_f16_n64(d, desc_a(as[wg], s, swizzle), desc_b(bs, s, 64, swizzle), 1);
+    asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+    asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+    int w = (threadIdx.x >> 5) & 3, g = (threadIdx.x & 31) >> 2, t = threadIdx.x & 3;
+    for (int i = 0; i < 32; i++) {
+        asm volatile("" : "+f"(d[i]) :: "memory");
+        out[(64 * wg + 16 * w + g + 8 * ((i >> 1) & 1)) * 64 + 8 * (i >> 2) + 2 * t + (i & 1)] = d[i];
+    }
+}
+"""
+
+
+def test_two_warpgroups_of_a_block_each_compute_their_own_rows():
+    rng = np.random.default_rng(3)
+    a, b = rng.random(2 * 64 * 64, dtype=np.float32), rng.random(64 * 64, dtype=np.float32)
+    out = np.zeros(128 * 64, np.float32)
+    report = memsim.simulate(TWO_WARPGROUPS, "k_two_warpgroups", 1, 256, [a, b, out], options=list(OPTIONS))
+    A, B = _inputs(a, False).reshape(128, 64), _inputs(b, False).reshape(64, 64)
+    want = np.vstack([_model(A[:64], B, 64, False), _model(A[64:], B, 64, False)])
+    assert np.array_equal(out.reshape(128, 64).view(np.uint32), want.view(np.uint32))
+    assert report.metrics[m.GMMA_INSTRUCTIONS] == 8 * 4 and report.metrics[m.GMMA_BYTES] == 2 * 4 * (2048 + 2048)
