@@ -51,16 +51,13 @@ from numba import njit
 from ..count import C_BYTES, C_REQUESTS, C_WAVEFRONTS
 from ..faults import E_SHARED_OOB
 from .lanes import M32
-from .ops_half import decode16
+from .ops_half import TENSOR_ALIGN_BITS, decode16
 from .ops_memory import O_HGMMA, _fail
 from .family import OP
 from .parser import Operand
 from .rows import F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, F_TYPE, K_REG, RZ, T_BF16, T_F16, UPT, put, unsupported
 
 FL_TNSP_A, FL_TNSP_B, FL_NEG_A, FL_NEG_B = 1, 2, 4, 8
-# Bits the H100 keeps below the largest exponent when it aligns a k16 step's terms (fitted to the
-# recorded probes, docs/sass.md "wgmma").
-ALIGN_BITS = 25
 _SHAPE = re.compile(r"64x(\d+)x16")
 _GDESC = re.compile(r"gdesc\[UR(\d+)\]((?:\.(?:tnsp|neg)[AB])*)")
 _SUFFIXES = {".tnspA": FL_TNSP_A, ".tnspB": FL_TNSP_B, ".negA": FL_NEG_A, ".negB": FL_NEG_B}
@@ -190,7 +187,7 @@ def _dot(code, pc, regs, w, r, col, desc_a, desc_b, shared8, window_base, bf, er
             emax = max(emax, _log2(x) + _log2(y))   # the exponents' sum, not the product's exponent
     if emax == -(1 << 20):
         return c if has_c else 0.0
-    unit = math.ldexp(1.0, emax - ALIGN_BITS)
+    unit = math.ldexp(1.0, emax - TENSOR_ALIGN_BITS)
     s = 0.0
     for k in range(16):
         x = _a_value(code, pc, regs, w, r, k, desc_a, shared8, window_base, bf, err, block)
