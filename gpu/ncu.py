@@ -41,8 +41,9 @@ EXTRA_METRICS = [
     "l1tex__t_requests_pipe_lsu_mem_local_op_st.sum",
 ]
 # The atomics (memsim.metrics.ATOMICS) are predicted, UNCHECKED until recorded.
-# TMA (memsim.metrics.TMA): EXACT where recorded (validate/tma_probes.py first).
-METRICS = list(dict.fromkeys(m.EXACT + m.MODELED + m.ATOMICS + EXTRA_METRICS + m.TMA))
+# TMA (memsim.metrics.TMA): EXACT where recorded (validate/tma_probes.py first); wgmma
+# (memsim.metrics.GMMA): measured on one launch so far, collected from session 16 on.
+METRICS = list(dict.fromkeys(m.EXACT + m.MODELED + m.ATOMICS + EXTRA_METRICS + m.TMA + m.GMMA))
 # The raw page also lists ~400 device attributes, launch figures and .avg/.min/.max of every
 # metric; of those only what a timing model can use is kept in recorded files.
 LAUNCH_FIGURES = ["launch__registers_per_thread", "launch__waves_per_multiprocessor",

@@ -138,6 +138,20 @@ TMA_BY_OP = {"tma_ld": (TMA_LD_INSTRUCTIONS, TMA_LD_BYTES, TMA_LD_SECTORS),
 TMA = [TMA_LD_INSTRUCTIONS, TMA_ST_INSTRUCTIONS, TMA_PIPE_INSTRUCTIONS, TMA_LD_BYTES, TMA_LD_SECTORS,
        TMA_ST_BYTES, TMA_ST_SECTORS]
 
+# Hopper's wgmma (memsim.engine.sass.ops_wgmma), under the names ncu 2025.3 counts it in on the
+# H100: HGMMA warp issues (as shared-memory instructions and in the tensor pipe), the bytes its
+# descriptors read from shared memory (64 x 16 of A unless A comes from registers, N x 16 of B,
+# 2 bytes each, per warpgroup MMA), their 128-byte wavefronts and the tensor path's math ops
+# (2 x 64 x N x 16 per warpgroup MMA). UNCHECKED: equal to ncu on the one launch measured so far
+# (validate/data/h100/wgmma_gmma_metrics.json); gpu/ncu.py collects them from now on.
+GMMA_INSTRUCTIONS = "smsp__sass_inst_executed_op_shared_gmma.sum"
+GMMA_PIPE_INSTRUCTIONS = "smsp__inst_executed_pipe_tensor_op_gmma.sum"
+GMMA_BYTES = "smsp__sass_data_bytes_mem_shared_op_gmma.sum"
+GMMA_WAVEFRONTS = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum"
+GMMA_OPS = {"gmma_f16": "sm__ops_path_tensor_op_hgmma_src_fp16.sum",
+            "gmma_bf16": "sm__ops_path_tensor_op_hgmma_src_bf16_dst_fp32.sum"}
+GMMA = [GMMA_INSTRUCTIONS, GMMA_PIPE_INSTRUCTIONS, GMMA_BYTES, GMMA_WAVEFRONTS, *GMMA_OPS.values()]
+
 
 class GlobalOpMetrics(NamedTuple):
     """The metrics of one kind (ld, st) of global memory instruction (memsim.engine.tally sums them)."""

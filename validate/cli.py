@@ -60,14 +60,14 @@ from .report import check_report_folder, print_summary, table, write_reports
 # their recordings were read (validate/prereg_cases.py, prereg2_cases.py, prereg3_cases.py, prereg4_cases.py, prereg5_cases.py, prereg6_cases.py, prereg7_cases.py, prereg8_cases.py, prereg9_cases.py, prereg10_cases.py, prereg11_cases.py), run on their own, not in "all" (CI's time);
 # triton: Triton kernels (validate/triton_cases.py, needs Triton 3.6.0; not in "all" until it is
 # recorded); sm90: small launches of sm_90's own instructions (validate/sm90_probes.py) and of
-# TMA/setmaxnreg (validate/tma_probes.py).
+# TMA/setmaxnreg (validate/tma_probes.py) and of wgmma (validate/wgmma_probes.py; also alone as `wgmma`).
 SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "fuzz2": ("fuzz2",), "corpus": ("corpus",),
         "numba": ("numba",), "prereg": ("prereg",), "prereg2": ("prereg2",),
         "prereg3": ("prereg3",), "prereg4": ("prereg4",),
         "prereg5": ("prereg5",), "prereg6": ("prereg6",),
         "prereg7": ("prereg7",), "prereg8": ("prereg8",), "prereg9": ("prereg9",), "prereg10": ("prereg10",), "prereg11": ("prereg11",),
-        "triton": ("triton",), "sm90": ("sm90_probes", "tma_probes"), "classic": ("suite", "fuzz"),
-        "all": ("suite", "fuzz", "fuzz2", "corpus", "numba", "sm90_probes", "tma_probes")}
+        "triton": ("triton",), "sm90": ("sm90_probes", "tma_probes", "wgmma_probes"), "wgmma": ("wgmma_probes",), "classic": ("suite", "fuzz"),
+        "all": ("suite", "fuzz", "fuzz2", "corpus", "numba", "sm90_probes", "tma_probes", "wgmma_probes")}
 FUZZ_N, FUZZ_SEED = 200, 0
 # fuzz2 keeps its own defaults (validate.fuzz2_cases): --n/--seed override both sets'
 
@@ -327,6 +327,8 @@ def select_cases(which: str, pattern: str, n: int | None, seed: int | None) -> l
         chosen += [("sm90_probes", c) for c in _case_source("sm90_probes", "probe_as_cases")()]
     if "tma_probes" in SETS[which]:
         chosen += [("tma_probes", c) for c in _case_source("tma_probes", "probe_as_cases")()]
+    if "wgmma_probes" in SETS[which]:
+        chosen += [("wgmma_probes", c) for c in _case_source("wgmma_probes", "probe_as_cases")()]
     chosen = [(s, c) for s, c in chosen if fnmatch.fnmatchcase(c.name, pattern)]
     if not chosen:
         raise rec.RecordError(f"no {which} case matches '{pattern}'")

@@ -82,8 +82,12 @@ def _generic_rows(static, c: np.ndarray) -> list[InstructionCounters]:
 
 
 def metrics_from_rows(rows: list[InstructionCounters], counters: np.ndarray) -> dict[str, int]:
-    out: dict[str, int] = {name: 0 for name in m.EXACT + m.UNCHECKED + m.TMA}
+    out: dict[str, int] = {name: 0 for name in m.EXACT + m.UNCHECKED + m.TMA + m.GMMA}
     for r in rows:
+        if r.op in m.GMMA_OPS:   # memsim.engine.sass.ops_wgmma: requests are warp issues, width is N
+            names = (m.GMMA_INSTRUCTIONS, m.GMMA_PIPE_INSTRUCTIONS, m.GMMA_BYTES, m.GMMA_WAVEFRONTS, m.GMMA_OPS[r.op])
+            _add(out, names, (r.requests, r.requests, r.bytes, r.wavefronts, 2 * 16 * r.width * 16 * r.requests))
+            continue
         if r.op.startswith("tma_"):   # memsim.engine.sass.ops_tma: requests are warp issues
             out[m.TMA_PIPE_INSTRUCTIONS] += r.requests
             if r.op in m.TMA_BY_OP:

@@ -111,7 +111,7 @@ def _memory_step(code, pc, op, regs, w, block, active, launch, counters, err, me
                                             buf_writable, launch[L_SHARED], launch[L_LOCAL_LO], True, err):
             return
         ops_tma.step(code, pc, op, regs, w, active, addrs, shared8, heap8, launch[L_SHARED_BASE], err, block, cbank,
-                     counters)
+                     counters, f32b, f32v)
         return
     if flags & M.FL_GENERIC:
         _generic_step(code, pc, op, regs, w, block, active, launch, counters, err, memory, scratch, trace)

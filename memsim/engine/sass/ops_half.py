@@ -46,6 +46,9 @@ SEL_SHIFT = 4          # the selector's bits in an operand's modifier field, abo
 # (mantissa bits, exponent bits) of the 16-bit formats.
 F16_M, F16_E, BF16_M, BF16_E = 10, 5, 7, 8
 CANONICAL_NAN = 0x7FFF
+# Bits the H100's tensor core keeps below the largest exponent when it aligns a k16 step's
+# products and C (HMMA.16816.F32 here, HGMMA in ops_wgmma; fitted to validate/wgmma_probes.py).
+TENSOR_ALIGN_BITS = 25
 R_NEAREST, R_ZERO, R_DOWN, R_UP = 0, 1, 2, 3
 
 
@@ -476,6 +479,38 @@ def _fragment(regs, w, first, lane, half, bf):
 
 
 @njit(cache=True, _nrt=False)
+def _hopper_sum(regs, w, a0, b0, r, col, depth, bf, c):
+    """C + the products of D[r][col] as the H100's tensor core sums a k16 step (fitted on wgmma,
+    memsim/engine/sass/ops_wgmma.py, and bit-exact on HMMA.16816.F32 too: cuda-samples' f16 and bf16
+    WMMA GEMMs and Triton's mma.sync matmul): every term truncated toward zero to a multiple of
+    2^(emax - TENSOR_ALIGN_BITS), emax the largest of C's exponent and the products' exponent
+    sums; the exact sum (the caller rounds it toward zero to f32)."""
+    emax = -(1 << 20)
+    if c != 0.0:
+        emax = math.frexp(c)[1] - 1
+    for k in range(depth):
+        ka = (k & 7) >> 1
+        a_reg = a0 + (1 if r >= 8 else 0) + (2 if k >= 8 else 0)
+        x = _fragment(regs, w, a_reg, (r & 7) * 4 + ka, k & 1, bf)
+        y = _fragment(regs, w, b0 + (1 if k >= 8 else 0), col * 4 + ka, k & 1, bf)
+        if x != 0.0 and y != 0.0:
+            e = math.frexp(x)[1] + math.frexp(y)[1] - 2
+            if e > emax:
+                emax = e
+    if emax == -(1 << 20):
+        return c
+    unit = math.ldexp(1.0, emax - TENSOR_ALIGN_BITS)
+    t = np.trunc(c / unit)
+    for k in range(depth):
+        ka = (k & 7) >> 1
+        a_reg = a0 + (1 if r >= 8 else 0) + (2 if k >= 8 else 0)
+        x = _fragment(regs, w, a_reg, (r & 7) * 4 + ka, k & 1, bf)
+        y = _fragment(regs, w, b0 + (1 if k >= 8 else 0), col * 4 + ka, k & 1, bf)
+        t += np.trunc(x * y / unit)
+    return t * unit
+
+
+@njit(cache=True, _nrt=False)
 def _hmma_warp(code, pc, regs, w, active, vec, f32_bits, f32v):
     """D = A x B + C over the warp's fragments (mma.sync .row.col): groupID g = lane >> 2 and
     t = lane % 4; lane holds D[g + 8 * (i >> 1)][2t + (i & 1)] as its i-th value."""
@@ -497,6 +532,13 @@ def _hmma_warp(code, pc, regs, w, active, vec, f32_bits, f32v):
                 s = _f32_of(regs[w, c0 + i, lane] & M32, f32_bits, f32v)
             else:
                 s = _fragment(regs, w, c0 + (i >> 1), lane, i & 1, False)
+            if f32 and k16:   # the H100's sum (k8, HMMA.1688, keeps the exact one: not measured)
+                s = _hopper_sum(regs, w, a0, b0, r, col, depth, bf, s)
+                f32v[3, 0] = np.float32(s)
+                if abs(np.float64(f32v[3, 0])) > abs(s):   # toward zero: float32() rounded up
+                    f32_bits[3, 0] = f32_bits[3, 0] - np.uint32(1)
+                vec[i, lane] = np.int64(f32_bits[3, 0])
+                continue
             for k in range(depth):
                 ka = (k & 7) >> 1
                 a_reg = a0 + (1 if r >= 8 else 0) + (2 if k >= 8 else 0)

@@ -134,6 +134,8 @@ def execute(code, pc, op, regs, w, active, vec, ctx):
             for lane in range(32):
                 vec[0, lane] = _special(which, w, lane, ctx)
         write(regs, w, d0, active, vec, 0)
+    elif op == O_IADD3 and flags & FL_BIT64:
+        _iadd3_64(code, pc, regs, w, active, vec)
     elif op == O_IADD3:
         _iadd3_lanes(code, pc, regs, w, active, vec)
     elif op == O_IMAD:
@@ -226,6 +228,26 @@ def _iadd3_lanes(code, pc, regs, w, active, vec):
             vec[0, lane] += vec[2, lane] + vec[1, lane]
     write(regs, w, dst(code, pc, 0), active, vec, 0)
     _write_carries(code, pc, regs, w, active, vec, 2)
+
+
+@njit(cache=True, _nrt=False)
+def _iadd3_64(code, pc, regs, w, active, vec):
+    """IADD3.64: the sum of three 64-bit register pairs (or wide immediates), each with its - and ~."""
+    for lane in range(32):
+        vec[0, lane] = 0
+    for k in range(3, 6):
+        if not has(code, pc, k):
+            continue
+        src_u64(code, pc, k, regs, w, vec, 1)
+        mod = code[pc, F_OPS + 3 * k + 2]
+        for lane in range(32):
+            x = vec[1, lane]
+            if mod & 2:   # ~
+                x = ~x
+            if mod & 1:   # -
+                x = -x
+            vec[0, lane] += x
+    write64(regs, w, dst(code, pc, 0), active, vec, 0)
 
 
 @njit(cache=True, _nrt=False)

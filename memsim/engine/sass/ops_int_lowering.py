@@ -10,8 +10,8 @@ import numpy as np
 from .ops_int import (SPECIALS, O_MOV, O_MOV64, O_S2R, O_IADD3, O_IMAD, O_LEA, O_LOP3, O_PLOP3, O_SHF,
                       O_ISETP, O_PRMT, O_IABS, O_SEL, O_FLO, O_POPC, O_BREV, O_IMNMX, O_IMNMX3, O_SGXT, O_BMSK, O_P2R,
                       O_R2P, O_I2I, O_B2R, O_IADDMNMX)
-from .rows import (BOOL, CMP, F_CMP, F_OP, F_OPS, F_SUB, F_UNIFORM, FL_BIT64, FL_HI, FL_LEFT, FL_SIGNED, FL_SX32,
-                   FL_U32, FL_WIDE, FL_X, K_IMM, RZ, is_pred, place, put, set_flags, unsupported)
+from .rows import (BOOL, CMP, F_CMP, F_FLAGS, F_OP, F_OPS, F_SUB, F_UNIFORM, FL_BIT64, FL_HI, FL_LEFT, FL_SIGNED,
+                   FL_SX32, FL_U32, FL_WIDE, FL_X, K_IMM, RZ, is_pred, place, put, set_flags, unsupported)
 
 
 # ---- lowering -------------------------------------------------------------------------------
@@ -57,6 +57,14 @@ def is_constant_hfma2(ops) -> bool:
 
 def _iadd3(ins, mods, ops, row):
     row[F_OP] = O_IADD3
+    if "64" in mods:   # (U)IADD3.64 d, a, b, c: register pairs (ptxas adds wgmma descriptors so)
+        if len(ops) != 4 or any(is_pred(o) for o in ops) or set(mods) != {"64"}:
+            raise unsupported(ins)
+        row[F_FLAGS] |= FL_BIT64
+        put(row, 0, ops[0], dst=True, wide=True)
+        for k, o in zip((3, 4, 5), ops[1:]):
+            put(row, k, o, wide=True)
+        return
     set_flags(row, mods, (("X", FL_X),))
     carries_out = [o for o in ops[1:3] if is_pred(o)]
     rest = ops[1 + len(carries_out):]

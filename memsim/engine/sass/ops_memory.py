@@ -26,9 +26,9 @@ from .rows import (F_FLAGS, F_MBASE, F_MOFF, F_MUR, F_MWIDE, F_OP, F_OPS, F_SUB,
                    T_S64, T_U32, T_U64, TYPES, UR_BASE, URZ, SINK, put, unsupported)
 
 OPS = declare("memory", ("LD", "ST", "ATOM", "RED", "LDGSTS", "LDSM", "LDC_INDEXED", "STSM", "SYNCS_EXCH",
-                         "SYNCS_ARRIVE", "SYNCS_WAIT", "UBLKCP", "UTMALDG", "UTMASTG", "UTMACMDFLUSH"))
+                         "SYNCS_ARRIVE", "SYNCS_WAIT", "UBLKCP", "UTMALDG", "UTMASTG", "UTMACMDFLUSH", "HGMMA"))
 (O_LD, O_ST, O_ATOM, O_RED, O_LDGSTS, O_LDSM, O_LDC, O_STSM, O_SYNCS_EXCH, O_SYNCS_ARRIVE, O_SYNCS_WAIT, O_UBLKCP,
- O_UTMALDG, O_UTMASTG, O_UTMAFLUSH) = OPS.values()   # from SYNCS_EXCH: ops_mbarrier; from UTMALDG: ops_tma
+ O_UTMALDG, O_UTMASTG, O_UTMAFLUSH, O_HGMMA) = OPS.values()   # from SYNCS_EXCH: ops_mbarrier; from UTMALDG: ops_tma (HGMMA: ops_wgmma)
 
 ATOMICS = ("ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "CAS", "CAST", "POPC")
 A_ADD, A_MIN, A_MAX, A_INC, A_DEC, A_AND, A_OR, A_XOR, A_EXCH, A_CAS, A_CAST, A_POPC = range(12)

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 from numba import njit
 
-from . import ops_mbarrier
+from . import ops_mbarrier, ops_wgmma
 from ..count import C_BYTES, C_IDEAL_SECTORS, C_REQUESTS, C_SECTORS
 from ..faults import E_GLOBAL_OOB, E_PARAM_OOB, E_SHARED_OOB
 from ..memory import GLOBAL_BASE, PARAM_WINDOW
 from ... import tensormap as TM
 from .ops_int_lowering import _plop3
-from .ops_memory import O_UBLKCP, O_UTMAFLUSH, O_UTMALDG, O_UTMASTG, _address, _fail, _load, _store
+from .ops_memory import O_HGMMA, O_UBLKCP, O_UTMAFLUSH, O_UTMALDG, O_UTMASTG, _address, _fail, _load, _store
 from .family import OP
 from .parser import Operand
 from .rows import F_FLAGS, F_MWIDE, F_OP, F_OPS, F_UNIFORM, F_WIDTH, FL_GLOBAL, put, unsupported
@@ -82,8 +82,12 @@ TMA_OPS = {O_UBLKCP: "tma_ld", O_UTMALDG: "tma_ld", O_UTMASTG: "tma_st", O_UTMAF
 # ---- semantics -------------------------------------------------------------------------------
 
 @njit(cache=True, _nrt=False)
-def step(code, pc, op, regs, w, active, addrs, shared8, heap8, window_base, err, block, cbank, counters):
-    """One warp's mbarrier, bulk-copy or TMA instruction (ops_mbarrier runs the first two)."""
+def step(code, pc, op, regs, w, active, addrs, shared8, heap8, window_base, err, block, cbank, counters, f32b, f32v):
+    """One warp's mbarrier, bulk-copy or TMA instruction (ops_mbarrier runs the first two), or
+    an HGMMA (ops_wgmma: it reads shared memory through descriptors, as TMA does)."""
+    if op == O_HGMMA:
+        ops_wgmma.step(code, pc, regs, w, active, shared8, window_base, err, block, f32b, f32v, counters)
+        return
     if op < O_UBLKCP:
         ops_mbarrier.step(code, pc, op, regs, w, active, addrs, shared8, heap8, window_base, err, block)
         return

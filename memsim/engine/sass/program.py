@@ -17,14 +17,14 @@ from ...gpus import SassAbi
 from ..program import StaticInstruction
 from ..memory import PARAM_WINDOW
 from . import emulate as e
-from . import ops_float, ops_half, ops_int, ops_int_lowering, ops_matrix, ops_mbarrier, ops_memory, ops_tma, ops_warp
+from . import ops_float, ops_half, ops_int, ops_int_lowering, ops_matrix, ops_mbarrier, ops_memory, ops_tma, ops_warp, ops_wgmma
 from .family import OP
 from .parser import SassInstruction, SassKernel
 from .rows import (BOOL, CMP, CONSTANT_ROUND_TRIP, F_CMP, F_FLAGS, F_GNEG, F_GUARD, F_LINE, F_MBASE,
                    F_MUR, F_MWIDE, F_OP, F_OPS, F_SUB, F_TARGET, F_UNIFORM, F_WIDE_OPS,
                    F_WIDTH, F_WRITES, FL_BIT64, FL_GLOBAL, FL_HI, FL_LOCAL, FL_SHARED, FL_WIDE,
                    GLOBAL_ROUND_TRIP, F_TYPE, K_CONST, K_IMM, K_REG, N_OPERANDS, N_SLOTS, NF, P_BASE,
-                   PT, RZ, SINK, T_F64, T_S64, T_U64, UP_BASE, UPT, UR_BASE, URZ, is_pred, put,
+                   PT, RZ, SINK, T_BF16, T_F64, T_S64, T_U64, UP_BASE, UPT, UR_BASE, URZ, is_pred, put,
                    unsupported)
 
 __all__ = ["SassProgram", "lower", "bind", "constant_bank", "register_operands", "round_trip_steps",
@@ -206,7 +206,7 @@ CONTROL = {
     "RET": _ret, "BPT": _trap, "LEPC": _lepc, "LDC": _mov_or_ldc, "MOV": _address_move,
 }
 LOWER = {**ops_int_lowering.LOWER, **ops_float.LOWER, **ops_warp.LOWER, **ops_memory.LOWER, **ops_matrix.LOWER,
-         **ops_mbarrier.LOWER, **ops_tma.LOWER, **ops_half.LOWER,
+         **ops_mbarrier.LOWER, **ops_tma.LOWER, **ops_wgmma.LOWER, **ops_half.LOWER,
          **{k: v for k, v in CONTROL.items() if v is not None}}
 UNIFORM_TWINS = ("IADD3", "IMAD", "LEA", "LOP3", "SHF", "MOV", "LDC", "SEL", "ISETP", "PLOP3",
                  "FLO", "POPC", "BREV", "PRMT", "SGXT", "BMSK", "IABS", "P2R", "R2P", "IMNMX")
@@ -231,7 +231,7 @@ def lower_instruction(ins: SassInstruction, row: np.ndarray, static: StaticInstr
         row[F_GNEG] = int(ins.guard_negated)
     if ins.opcode.startswith("U") and ins.opcode[1:] in UNIFORM_TWINS or ins.opcode in ("S2UR", "VOTEU"):
         row[F_UNIFORM] = 1
-    if any(o.kind == "unknown" for o in ins.operands) and ins.opcode not in ("MOV", "UMOV"):
+    if any(o.kind == "unknown" for o in ins.operands) and ins.opcode not in ("MOV", "UMOV", "HGMMA", "WARPGROUP"):
         bad = next(o for o in ins.operands if o.kind == "unknown")
         raise unsupported(ins, f"operand `{bad.text}`")
     handler = handler_for(ins)
@@ -246,6 +246,10 @@ def _describe(row: np.ndarray, static: StaticInstruction) -> None:
     op = row[F_OP]
     if op in ops_tma.TMA_OPS:   # a TMA row: its own counts (memsim.engine.tally)
         static.space, static.op, static.width = "global", ops_tma.TMA_OPS[op], 0
+        return
+    if op == ops_memory.O_HGMMA:   # its own counts (memsim.engine.tally): width is N
+        static.space, static.width = "shared", int(row[F_SUB])
+        static.op = "gmma_bf16" if row[F_TYPE] == T_BF16 else "gmma_f16"
         return
     if op >> 6 != ops_memory.O_LD >> 6 or op == ops_memory.O_LDC or op >= ops_memory.O_SYNCS_EXCH:
         return
@@ -395,6 +399,8 @@ def _registers_of(row: np.ndarray, k: int) -> int:
     op, flags = row[F_OP], row[F_FLAGS]
     if (op == ops_memory.O_LDSM and k == 0) or (op == ops_memory.O_STSM and k == 1):
         return int(row[F_SUB])
+    if op == ops_memory.O_HGMMA:
+        return ops_wgmma.registers(row, k)
     if op >> 6 == ops_memory.O_LD >> 6 and k <= 2 and op != ops_memory.O_LDGSTS:
         return max(int(row[F_WIDTH]) // 4, 1)
     if (row[F_WIDE_OPS] >> k) & 1 or (op == ops_int.O_MOV64 and k <= 1):

@@ -83,6 +83,15 @@ SEMANTICS = [
     ("viadd", ["MOV R6, 0x10", "VIADD R5, R6, 0xfffffffe"], 0xE),
     ("uniform ops", ["UMOV UR6, 0x3", "UIMAD UR6, UR6, 0x5, URZ", "USHF.L.U32 UR6, UR6, 0x1, URZ",
                      "UIADD3 UR6, UR6, 0x2, URZ", "MOV R5, UR6"], 32),
+    # (U)IADD3.64 adds register pairs: Triton's wgmma descriptor step (hi word 0x80000020 + 0, lo 5 + 2)
+    ("uiadd3.64 negated pair, high word", ["UMOV UR6, 0x5", "UMOV UR7, URZ", "UMOV UR12, 0xfffffffe",
+                                          "UMOV UR13, 0x7fffffdf", "UIADD3.64 UR12, UR6, -UR12, URZ",
+                                          "MOV R5, UR13"], 0x80000020),
+    ("uiadd3.64 negated pair, low word", ["UMOV UR6, 0x5", "UMOV UR7, URZ", "UMOV UR12, 0xfffffffe",
+                                         "UMOV UR13, 0x7fffffdf", "UIADD3.64 UR12, UR6, -UR12, URZ",
+                                         "MOV R5, UR12"], 7),
+    ("iadd3.64 carries into the high word", ["MOV R6, 0xffffffff", "MOV R7, RZ", "MOV R10, 0x1", "MOV R11, RZ",
+                                             "IADD3.64 R8, R6, R10, RZ", "MOV R5, R9"], 1),
     ("cs2r zeroes a pair", ["MOV R6, 0x5", "MOV R7, 0x5", "CS2R R6, SRZ", "IADD3 R5, R6, R7, RZ"], 0),
     ("dadd", ["MOV R6, RZ", "MOV R7, 0x3ff00000", "DADD R8, R6, R6", "MOV R5, R9"], 0x40000000),
     # UP2UR: the uniform predicates (UP0 and UP1 true, UP2 false) as bits, the mask's only, the

@@ -67,3 +67,15 @@ def test_tf32_inputs_lose_their_low_mantissa_bits():
     out = np.zeros(256, np.float32)
     memsim.simulate(WMMA, KERNELS["tf32"], 1, 32, [a.ravel(), b.ravel(), out])
     np.testing.assert_array_equal(out, np.full(256, 8.0, np.float32))
+
+
+@pytest.mark.parametrize("name", ["cusamples_half_simple_wmma_gemm", "cusamples_bf16_simple_wmma_gemm"])
+def test_hmma_f32_outputs_equal_the_h100(name):
+    """HMMA.16816.F32 sums a k16 step as the H100 does (ops_half._hopper_sum, fitted on wgmma):
+    cuda-samples' f16 and bf16 WMMA GEMMs give the GPU's arrays bit for bit."""
+    from memsim.launch import digest
+    from validate import record as rec
+
+    case = next(c for c in rec.load(rec.DATA_DIR / "h100" / "corpus.json").cases if c.name == name)
+    _, values = memsim.simulate_spec(case.spec)
+    assert digest(values) == case.output_digest
