@@ -13,7 +13,7 @@ from gpu.measure import Measurement
 from memsim import metrics as m
 from validate import cli
 from validate import record as rec
-from validate.compare import ComparisonReport, Status, compare_files, compare_metric
+from validate.compare import ComparisonReport, Status, compare_files, compare_metric, load_known_differences
 from validate.report import markdown, write_reports
 
 from tests.helpers import GOLDEN
@@ -322,26 +322,53 @@ def test_cli_list_shows_recorded_cases(tmp_path, capsys):
 RECORDED = rec.load_all()
 
 
+# One item per case set of `validate run --cases all` (a GPU's recordings of a set stay together, so
+# a launch recorded on the H100 and the H200 is still simulated once): xdist's workers share the
+# sets instead of one worker running every case while the other idles. --jobs 1: each item runs
+# inside a busy xdist worker already.
+ALL_SETS = ["suite", "fuzz", "fuzz2", "corpus", "numba", "sm90"]
+
+
+def _compared(case_sets) -> list:
+    """The recorded launches `validate run --skip-tag seed` compares for these sets."""
+    return [(f.gpu, c.name) for f in rec.load_reference(rec.DATA_DIR, case_sets) for c in f.cases
+            if c.measured and "seed" not in c.tags]
+
+
+def test_the_recorded_hardware_sets_are_all_checked():
+    """The sets below together are `validate run`'s `all`; at least 592 of at least 602 compared
+    launches must pass (every other one a listed known difference)."""
+    assert sorted(s for name in ALL_SETS for s in cli.SETS[name]) == sorted(cli.SETS["all"])
+    compared = _compared(cli.SETS["all"])
+    known = {(gpu, name) for gpu in {g for g, _ in compared} for name in load_known_differences(gpu, "sass")}
+    assert len(compared) >= 602 and len(compared) - len(known & set(compared)) >= 592
+
+
 @pytest.mark.skipif(not RECORDED, reason="no hardware measurements recorded under validate/data yet")
-def test_memsim_equals_the_recorded_hardware(tmp_path):
+@pytest.mark.parametrize("case_set", ALL_SETS)
+def test_memsim_equals_the_recorded_hardware(tmp_path, case_set):
     """THE check against hardware: every exact counter of every recorded case (suite, both fuzz
-    sets, the corpus of kernels as people write them), as CI runs it, on the default (SASS)
-    engine; the cases of known_differences_sass.json (hardware races) are reported as known differences (and
-    fail once they match). The 25 large seed launches are left out here:
-    tests/validate/test_golden_h100.py holds the same launches against the reference measurement."""
-    code = cli.main(["run", "--jobs", "2", "--skip-tag", "seed", "--report", str(tmp_path)])
+    sets, the corpus of kernels as people write them, numba, the sm_90 probes), as CI runs it, on
+    the default (SASS) engine; the cases of known_differences_sass.json (hardware races) are
+    reported as known differences (and fail once they match). The 25 large seed launches are left
+    out here: tests/validate/test_golden_h100.py holds the same launches against the reference
+    measurement."""
+    code = cli.main(["run", "--cases", case_set, "--jobs", "1", "--skip-tag", "seed", "--report", str(tmp_path)])
     report = ComparisonReport.model_validate_json((tmp_path / "report.json").read_text())
     failures = "\n".join(f"{c.gpu}/{c.case_set} {c.name}: {c.status.value}: {c.detail}" for c in report.failures)
     assert code == 0, f"{len(report.failures)} of {len(report.cases)} cases differ from the H100:\n{failures}"
-    assert report.count(Status.PASS) >= 592 and len(report.cases) >= 602
+    assert len(report.cases) == len(_compared(cli.SETS[case_set])) > 0
+    assert report.count(Status.PASS) + report.count(Status.KNOWN) == len(report.cases)
 
 
-def test_ptx_engine_differs_from_the_hardware_only_where_listed(tmp_path):
+@pytest.mark.parametrize("case_set", cli.SETS["classic"])
+def test_ptx_engine_differs_from_the_hardware_only_where_listed(tmp_path, case_set):
     """The PTX engine (PTX input, other architectures) equals the H100 on the suite and the first
-    fuzz set except for the cases known_differences.json lists with their measured reason."""
+    fuzz set (`--cases classic`, one item per set so that xdist's workers share them) except for
+    the cases known_differences.json lists with their measured reason."""
     # mixed-spaces: generic accesses whose lanes split between global and shared memory in one
     # instruction, which the PTX engine refuses in one line (the SASS engine runs them)
-    code = cli.main(["run", "--engine", "ptx", "--cases", "classic", "--jobs", "2", "--skip-tag", "seed",
+    code = cli.main(["run", "--engine", "ptx", "--cases", case_set, "--jobs", "1", "--skip-tag", "seed",
                      "--skip-tag", "mixed-spaces", "--report", str(tmp_path)])
     report = ComparisonReport.model_validate_json((tmp_path / "report.json").read_text())
     assert code == 0, "\n".join(f"{c.name}: {c.status.value}: {c.detail}" for c in report.failures)
