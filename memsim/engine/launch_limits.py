@@ -59,6 +59,19 @@ def check_registers(registers: int | None, threads: int, profile: GpuProfile) ->
                       f"(fewer threads per block, or __launch_bounds__ / -maxrregcount)", profile)
 
 
+def check_launch_bounds(max_threads: int | None, block_shape: tuple[int, ...] | None,
+                        block: tuple[int, int, int], profile: GpuProfile) -> None:
+    """The block within the kernel's own bounds: __launch_bounds__' most threads (PTX .maxntid)
+    and a required shape (.reqntid), which ptxas compiled the kernel for."""
+    threads = block[0] * block[1] * block[2]
+    if max_threads is not None and threads > max_threads:
+        raise _refuse(INVALID_VALUE, f"a block of {threads:,} threads is over the kernel's __launch_bounds__ "
+                      f"of {max_threads:,} threads", profile)
+    if block_shape is not None and tuple(block[:len(block_shape)]) != tuple(block_shape):
+        raise _refuse(INVALID_VALUE, f"block {block} is not the {tuple(block_shape)} the kernel requires (.reqntid)",
+                      profile)
+
+
 def check_buffer_bytes(nbytes: int, profile: GpuProfile) -> None:
     """The launch's buffers within the GPU's memory (a cudaMalloc beyond it fails)."""
     if nbytes > profile.dram.size_bytes:

@@ -25,6 +25,8 @@ class KernelLayout:
     heap_variables: list[Variable]             # module .global/.const variables
     variable_addresses: dict[str, int]         # name -> address (global heap or shared/local offset)
     address_spaces: dict[str, int] = field(default_factory=dict)   # name -> SP_* code
+    max_threads: int | None = None             # __launch_bounds__ (.maxntid); None: the GPU's limit
+    block_shape: tuple[int, ...] | None = None  # .reqntid: the one block shape the kernel takes
 
 
 def lay_out(module: Module, kernel: Kernel, heap_base: int = 0) -> KernelLayout:
@@ -58,7 +60,7 @@ def lay_out(module: Module, kernel: Kernel, heap_base: int = 0) -> KernelLayout:
     return KernelLayout(kernel=kernel.name, params=kernel.params, param_bytes=kernel.param_bytes,
                         shared_static=shared, shared_dynamic_offset=dynamic, local_bytes=local,
                         heap_variables=heap_variables, variable_addresses=addresses,
-                        address_spaces=spaces)
+                        address_spaces=spaces, max_threads=kernel.max_threads, block_shape=kernel.block_shape)
 
 
 def kernel_layout(ptx: str, kernel_name: str, heap_base: int = 0) -> KernelLayout:

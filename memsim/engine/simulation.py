@@ -23,7 +23,7 @@ from . import registry
 from .jit_cache import drop_stale
 from .shipped_code import install as install_shipped_code
 from .interface import DEFAULT_BUDGET, DEFAULT_TIMEOUT, Engine, Launch, LoadedKernel, RunResult
-from .launch_limits import check_buffer_bytes, check_geometry, check_registers, check_shared
+from .launch_limits import check_buffer_bytes, check_geometry, check_launch_bounds, check_registers, check_shared
 from .memory import GlobalHeap, pack_params, split_args
 from .tally import instruction_rows, line_rows, metrics_from_rows
 from .issue_trace import IssueTraceRequest
@@ -87,6 +87,7 @@ def simulate(source, kernel_name, grid, block=None, args: Sequence[Value] | None
     kernel = runner.load(launch, heap.variables_base)
     check_shared(kernel.layout.shared_static, launch.shared_mem, profile)
     check_registers(kernel.registers, launch.threads, profile)
+    check_launch_bounds(kernel.layout.max_threads, kernel.layout.block_shape, launch.block, profile)
     heap.place_variables(kernel.layout)
     params = pack_params(kernel.layout, launch.args, heap)
     result = runner.run(kernel, launch, heap, params)

@@ -55,6 +55,8 @@ def files(tmp_path):
     (tmp_path / "spin.cu").write_text(SPIN)
     (tmp_path / "regs.cu").write_text(REGS)
     (tmp_path / "shared.cu").write_text(SHARED)
+    (tmp_path / "bounds.cu").write_text('extern "C" __global__ void __launch_bounds__(256) k_bounded(float* y) '
+                                        '{ y[threadIdx.x] = 1.f; }\n')
     (tmp_path / "scale.cu").write_text('extern "C" __global__ void k_scale(float* y, float a) '
                                        '{ y[threadIdx.x] *= a; }\n')
     return tmp_path
@@ -98,6 +100,14 @@ BAD = {
     "registers x 1024 threads": (["{d}/regs.cu", "--kernel", "k_regs", "--grid", "1", "--block", "1024",
                                   "--arg", "float32[204800]", "--arg", "float32[1024]:zeros"],
                                  r"cudaErrorLaunchOutOfResources: 1,024 threads of \d+ registers each need"),
+    "block over __launch_bounds__": (["{d}/bounds.cu", "--kernel", "k_bounded", "--grid", "1", "--block", "512",
+                                      "--arg", "float32[512]:zeros"],
+                                     r"cudaErrorInvalidValue: a block of 512 threads is over the kernel's "
+                                     r"__launch_bounds__ of 256 threads"),
+    "block over __launch_bounds__, PTX engine": (["{d}/bounds.cu", "--kernel", "k_bounded", "--grid", "1",
+                                                  "--block", "16,32", "--arg", "float32[512]:zeros", "--engine", "ptx"],
+                                                 r"cudaErrorInvalidValue: a block of 512 threads is over the "
+                                                 r"kernel's __launch_bounds__ of 256 threads"),
     "endless loop": (["{d}/spin.cu", "--kernel", "k_spin", "--grid", "1", "--block", "64",
                       "--arg", "int32[1]:zeros", "--timeout", "0.5"],
                      r"ran past the timeout of 0\.5 s .* at line 2 .* in warp 0 of block \(0,0,0\); still running "

@@ -5,6 +5,7 @@ emulator's business. The parser accepts what NVRTC, nvcc and numba emit for sm_5
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -93,6 +94,8 @@ class Kernel:
     variables: list[Variable] = field(default_factory=list)
     instructions: list[Instruction] = field(default_factory=list)
     labels: dict[str, int] = field(default_factory=dict)
+    max_threads: int | None = None     # .maxntid (__launch_bounds__): the most threads a block may have
+    block_shape: tuple[int, ...] | None = None   # .reqntid: the only block shape it may be launched with
 
     @property
     def param_bytes(self) -> int:
@@ -163,6 +166,7 @@ def _parse_function(lines: list[str], start: int, header: re.Match, module: Modu
         return i + 1  # a declaration without a body
     text += " " + lines[i].split("{")[0]
     _parse_params(kernel, text)
+    _parse_bounds(kernel, text)
     depth, i = 1, i + 1
     body: list[str] = []
     while i < len(lines) and depth > 0:
@@ -173,6 +177,20 @@ def _parse_function(lines: list[str], start: int, header: re.Match, module: Modu
     _parse_body(kernel, body, module)
     module.kernels[kernel.name] = kernel
     return i
+
+
+_BOUNDS = re.compile(r"\.(maxntid|reqntid)\s+(\d+(?:\s*,\s*\d+)*)")
+
+
+def _parse_bounds(kernel: Kernel, header: str) -> None:
+    """__launch_bounds__' .maxntid and a required block shape's .reqntid, between the
+    parameter list and the body."""
+    for kind, dims in _BOUNDS.findall(header):
+        shape = tuple(int(d) for d in dims.split(","))
+        if kind == "maxntid":
+            kernel.max_threads = math.prod(shape)
+        else:
+            kernel.block_shape = shape
 
 
 def _parse_params(kernel: Kernel, header: str) -> None:
