@@ -242,3 +242,17 @@ def _parser_with(module, name):
                     sub.set_defaults(handler=getattr(module, name))
         return top
     return build
+
+
+def _refused_on_the_h100() -> list:
+    from validate.record import DATA_DIR, load as load_recording
+    return [case for path in sorted((DATA_DIR / "h100").glob("prereg*.json")) if not path.name.endswith("-durations.json")
+            for case in load_recording(path).cases if case.error and "CUDA_ERROR_INVALID_VALUE" in case.error]
+
+
+@pytest.mark.parametrize("case", _refused_on_the_h100(), ids=lambda c: c.name)
+def test_launches_the_h100_refused_are_refused(case):
+    """Every recorded launch the H100's driver refused with CUDA_ERROR_INVALID_VALUE (prereg11's
+    upfirdn blocks over their kernels' __launch_bounds__) is refused by memsim with its name."""
+    with pytest.raises(LaunchError, match="cudaErrorInvalidValue"):
+        memsim.simulate_spec(case.spec)
