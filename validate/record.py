@@ -163,9 +163,11 @@ def expanded(raw: dict) -> dict:
 
     def source_of(spec: dict) -> str:
         text = spec["source"]
-        if text.startswith(SOURCE_REF) and text[len(SOURCE_REF):] in sources:
-            return sources[text[len(SOURCE_REF):]]
-        return text
+        if not text.startswith(SOURCE_REF):
+            return text
+        if text[len(SOURCE_REF):] not in sources:
+            raise ValueError(f"a case's source {text} is not among the file's sources")
+        return sources[text[len(SOURCE_REF):]]
     cases = [{**c, "spec": {**c["spec"], "source": source_of(c["spec"])}} for c in raw["cases"]]
     return {**{k: v for k, v in raw.items() if k != "sources"}, "cases": cases}
 
