@@ -121,10 +121,10 @@ def l1_data_passes(addrs, active, width, bank_load):
         return 0, 0
     if same:
         return 1, 1
-    if contiguous:
+    if contiguous:   # each bank once per 128 bytes of the span, however the span sits on lines
         first = addrs[lowest_lane(active)]
         lines = ((first + lanes * width - 1) >> 7) - (first >> 7) + 1
-        return lines, lines
+        return (lanes * width + BANKS * BANK_BYTES - 1) // (BANKS * BANK_BYTES), lines
     words = max(width // BANK_BYTES, 1)
     for b in range(BANKS):
         bank_load[b] = 0

@@ -44,6 +44,9 @@ def test_the_tag_cost_is_the_recorded_one():
     (8, [8 * lane for lane in range(32)], (2, 2)),              # 256 coalesced bytes: two lines
     (16, [16 * lane for lane in range(32)], (4, 4)),            # 512 bytes: four
     (4, [0] * 32, (1, 1)),                                      # one word for every lane
+    (4, [64 + 4 * lane for lane in range(32)], (1, 2)),         # 128 bytes across two lines: each bank once
+    (8, [64 + 8 * lane for lane in range(32)], (2, 3)),         # 256 bytes across three lines
+    (4, [188] + [64 + 4 * lane for lane in range(31)], (1, 2)),  # the same words, not in lane order
     (4, [4 * (lane % 4) for lane in range(32)], (1, 1)),        # four words of a line, repeated
     (4, [128 * (lane % 2) for lane in range(32)], (2, 2)),      # bank 0 of two lines
     (8, [256 * lane for lane in range(32)], (32, 32)),          # banks 0-1 of 32 lines
