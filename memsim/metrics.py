@@ -143,7 +143,7 @@ TMA = [TMA_LD_INSTRUCTIONS, TMA_ST_INSTRUCTIONS, TMA_PIPE_INSTRUCTIONS, TMA_LD_B
 # descriptors read from shared memory (64 x 16 of A unless A comes from registers, N x 16 of B,
 # 2 bytes each, per warpgroup MMA), their 128-byte wavefronts and the tensor path's math ops
 # (2 x 64 x N x 16 per warpgroup MMA). UNCHECKED: equal to ncu on the one launch measured so far
-# (validate/data/h100/wgmma_gmma_metrics.json); gpu/ncu.py collects them from now on.
+# (gpu/probes/h100_wgmma_metrics.json); gpu/ncu.py collects them from now on.
 GMMA_INSTRUCTIONS = "smsp__sass_inst_executed_op_shared_gmma.sum"
 GMMA_PIPE_INSTRUCTIONS = "smsp__inst_executed_pipe_tensor_op_gmma.sum"
 GMMA_BYTES = "smsp__sass_data_bytes_mem_shared_op_gmma.sum"

@@ -135,7 +135,7 @@ def save(record: MeasurementFile, data_dir: Path = DATA_DIR) -> Path:
     if path.exists():
         record = merge(load(path), record)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(deduplicated(json.loads(record.model_dump_json())), indent=1, ensure_ascii=False) + "\n")
+    path.write_text(json.dumps(deduplicated(record.model_dump(mode="json")), indent=1, ensure_ascii=False) + "\n")
     return path
 
 
