@@ -137,10 +137,11 @@ def _run_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[
                        registers_per_thread=registers_per_thread or shape.registers or DEFAULT_REGISTERS,
                        shared_per_block=shape.shared_static + shared_mem,
                        flow=flow, blocks=int(np.prod(dims(grid))), tuning=tuning,
-                       watched_blocks=watched_blocks)
+                       watched_blocks=watched_blocks, local=shape.local)
     blocks_per_chunk, capacity, whole = _chunking(shape, threads, model.wave_blocks)
     model.split_rows = whole
-    request = TraceRequest(spaces=("global",), on_chunk=model.consume, blocks_per_chunk=blocks_per_chunk,
+    request = TraceRequest(spaces=("global",) if shape.local is None else ("global", "local"),
+                           on_chunk=model.consume, blocks_per_chunk=blocks_per_chunk,
                            capacity=capacity, flush_when_full=True)
     try:
         report = simulate(source, kernel_name, grid, block, args, shared_mem, arch, options,
@@ -151,7 +152,7 @@ def _run_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[
     traffic = model.result()
     report.metrics.update(traffic.metrics())
     for ins in report.instructions:     # the time model charges each store its own write-back
-        if ins.space == "global" and ins.op != "ld":
+        if ins.space in ("global", "local") and ins.op != "ld":
             ins.modeled_dram_write_bytes = float(traffic.dram_write_bytes_by_pc.get(ins.index, 0))
     report.provenance.update({k: m.Provenance.MODELED for k in traffic.metrics()})
     report.gpu = model.geometry.gpu

@@ -97,6 +97,16 @@ class CodeFlow:
     guarded: np.ndarray | None = None
 
 
+@dataclass
+class LocalAccesses:
+    """A kernel's local loads and stores, for the cache model to place in memory: `widths[pc]`
+    bytes per lane (0: not a local access); a thread's local addresses in the trace lie below
+    `top` (the engine's stack top)."""
+
+    widths: np.ndarray
+    top: int
+
+
 # ---- what an engine hands the timing simulation (memsim.timing) ------------------------------
 
 # Issue pipes of an SM sub-partition, by ncu's names (smsp__inst_executed_pipe_<name>): the

@@ -25,7 +25,7 @@ import numpy as np
 from ..compiler.nvrtc import KernelModule, kernel_module, load_source
 from ..gpus import GpuProfile, default_profile
 from ..launch import Value
-from ..stream import CodeFlow
+from ..stream import CodeFlow, LocalAccesses
 from .layout import KernelLayout
 from .memory import GlobalHeap
 from .program import TracedProgram
@@ -105,14 +105,15 @@ class RunResult:
 @dataclass
 class KernelShape:
     """What the cache model's driver needs of the code before the run: static shared memory,
-    global memory instructions, whether a branch goes back (a loop that can repeat accesses),
-    and the register flow of the code whose pcs the trace carries."""
+    the memory instructions that go through L1 to the L2, whether a branch goes back (a loop
+    that can repeat accesses), and the register flow of the code whose pcs the trace carries."""
 
     shared_static: int
-    global_instructions: int
+    global_instructions: int        # global accesses, and local ones where `local` is given
     has_loops: bool
     flow: CodeFlow
     registers: int | None = None    # per thread, from the cubin; None: unknown
+    local: LocalAccesses | None = None   # None: no local access the trace carries to the cache model
 
 
 class Engine(ABC):

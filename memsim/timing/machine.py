@@ -110,7 +110,12 @@ def memory_table(report: KernelReport, n_pcs: int, partial_write_cost: float = 1
     ratio: partial_write_cost_of; the share of a store's sectors written in part is taken from
     its bytes, 1 - bytes / (32 x sectors))."""
     get = lambda name: float(report.metrics.get(name, 0.0))   # noqa: E731
-    ld_sectors, st_sectors = max(get(m.GLOBAL_LD_SECTORS), 1.0), max(get(m.GLOBAL_ST_SECTORS), 1.0)
+    # the cache model sends local loads and stores to the L2 too (memsim.model.cache's local
+    # placement): the L2's sectors are shared over global and local ones
+    local_ld = sum(ins.sectors for ins in report.instructions if ins.space == "local" and ins.op == "ld")
+    local_st = sum(ins.sectors for ins in report.instructions if ins.space == "local" and ins.op == "st")
+    ld_sectors = max(get(m.GLOBAL_LD_SECTORS) + local_ld, 1.0)
+    st_sectors = max(get(m.GLOBAL_ST_SECTORS) + local_st, 1.0)
     l1_miss = get(m.L1_MISS) if m.L1_MISS in report.metrics else ld_sectors
     l1_lookups = max(l1_miss + get(m.L1_HIT), 1.0)
     l2_read = get(m.L2_READ) if m.L2_READ in report.metrics else ld_sectors

@@ -42,7 +42,7 @@ _FP16 = ("HFMA2", "HADD2", "HMUL2", "HSETP2", "HSET2", "HFMA2.MMA")
 _FP64 = ("DFMA", "DADD", "DMUL", "DSETP", "DMNMX", "DSET")
 _XU = ("MUFU", "F2I", "I2F", "F2F", "FRND", "I2I", "POPC", "FLO", "BREV", "I2FP", "F2IP")
 _TENSOR = ("HMMA", "IMMA", "DMMA", "BMMA", "HGMMA", "IGMMA")
-_CBU = ("BRA", "BRX", "JMP", "JMX", "EXIT", "BAR", "BSSY", "BSYNC", "BREAK", "WARPSYNC", "CALL", "RET",
+_CBU = ("BRA", "BRX", "BRXU", "JMP", "JMX", "EXIT", "BAR", "BSSY", "BSYNC", "BREAK", "WARPSYNC", "CALL", "RET",
         "YIELD", "NOP", "BPT", "KILL", "BMOV", "B2R", "R2B", "ACQBULK", "ELECT", "NANOSLEEP")
 _ADU = ("S2R", "CS2R", "LDC", "S2UR", "SHFL", "MATCH", "REDUX", "VOTEU", "CCTL", "MEMBAR", "FENCE",
         "ERRBAR", "DEPBAR")
@@ -50,7 +50,7 @@ _ADU = ("S2R", "CS2R", "LDC", "S2UR", "SHFL", "MATCH", "REDUX", "VOTEU", "CCTL",
 _WAIT_OF = {"S2R": "s2r", "S2UR": "s2r", "CS2R": "s2r", "LDC": "constant", "ULDC": "constant",
             "SHFL": "shuffle", "MATCH": "shuffle", "REDUX": "shuffle", "BAR": "barrier", "EXIT": "exit",
             "MEMBAR": "memory_barrier", "FENCE": "memory_barrier", "ERRBAR": "memory_barrier",
-            "DEPBAR": "async_wait", "BRA": "branch", "BRX": "branch", "JMP": "branch", "CALL": "branch",
+            "DEPBAR": "async_wait", "BRA": "branch", "BRX": "branch", "BRXU": "branch", "JMP": "branch", "CALL": "branch",
             "RET": "branch"}
 
 

@@ -22,7 +22,7 @@ from ... import gpus, metrics as m
 from ...compiler.names import match_kernel, unknown_kernel
 from ...compiler.nvrtc import load_source
 from ...errors import MemsimError
-from ...stream import CodeFlow
+from ...stream import CodeFlow, LocalAccesses
 from ..clock import deadline_ns
 from ..count import N_COUNTERS, atomic_contention, new_atomic_table
 from ..faults import E_BUDGET, E_NONE, FaultSite, describe
@@ -119,7 +119,7 @@ class SassEngine(Engine):
         sass = sass_program(given.text, layout.kernel, arch, options, given.name, self.listing,
                             compiled.name_expressions)
         code = sass.code
-        memory, loads = sass.global_memory()
+        memory, loads, local_widths = sass.cached_memory()
         sources, dests = register_operands(sass)
         flow = CodeFlow(sources=sources, dests=dests, n_slots=N_SLOTS, loads=loads, barriers=sass.barriers(),
                         scheduled=True, accesses=memory, guarded=code[:, F_GUARD] >= 0)
@@ -127,7 +127,8 @@ class SassEngine(Engine):
             given.text, layout.kernel, arch, tuple(options), given.name, tuple(compiled.name_expressions))
         return KernelShape(shared_static=layout.shared_static, global_instructions=int(memory.sum()),
                            has_loops=has_loops(code, sass.branches(), F_TARGET), flow=flow,
-                           registers=registers)
+                           registers=registers, local=LocalAccesses(widths=local_widths, top=STACK_TOP)
+                           if local_widths.any() else None)
 
     def name_metrics(self, metrics: dict[str, int]) -> dict[str, int]:
         metrics[m.SASS_WARP_INSTRUCTIONS] = metrics.pop(m.PTX_WARP_INSTRUCTIONS)

@@ -54,12 +54,17 @@ class SassProgram:
     def has_local(self) -> bool:
         return bool(np.any(self.code[:, F_FLAGS] & FL_LOCAL))
 
-    def global_memory(self) -> tuple[np.ndarray, np.ndarray]:
-        """(every global access, the global loads): masks over the rows, for the cache model."""
+    def cached_memory(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(every access that goes through L1 to the L2: global, and local loads and stores;
+        its loads; each local access's bytes per lane, 0 elsewhere): over the rows, for the
+        cache model."""
         ops = self.code[:, F_OP]
-        is_global = (self.code[:, F_FLAGS] & FL_GLOBAL) != 0
-        memory = (ops >> 6 == ops_memory.O_LD >> 6) & is_global
-        return memory, (ops == ops_memory.O_LD) & is_global
+        flags = self.code[:, F_FLAGS]
+        is_global = (flags & FL_GLOBAL) != 0
+        is_local = ((flags & FL_LOCAL) != 0) & ((ops == ops_memory.O_LD) | (ops == ops_memory.O_ST))
+        memory = ((ops >> 6 == ops_memory.O_LD >> 6) & is_global) | is_local
+        local_widths = np.where(is_local, self.code[:, F_WIDTH], 0).astype(np.int64)
+        return memory, (ops == ops_memory.O_LD) & (is_global | is_local), local_widths
 
     def barriers(self) -> np.ndarray:
         return self.code[:, F_OP] == e.O_BAR
@@ -108,7 +113,7 @@ def _brx(ins, mods, ops, row):
     Ra + imm + the next instruction's, within the function; Ra comes from a constant-bank table
     of its targets. lower() turns the constant into rows (operand 1: bytes from the function's
     first instruction, operand 2: that instruction's row)."""
-    regs = [o for o in ops if o.kind == "reg"]
+    regs = [o for o in ops if o.kind in ("reg", "ureg")]    # BRXU: the index in a uniform register
     imms = [o for o in ops if o.kind == "imm"]
     if set(mods) or len(regs) != 1 or len(imms) != 1 or not ins.branch_targets:
         raise unsupported(ins, "operand form")
@@ -201,7 +206,7 @@ CONTROL = {
     "NOP": _nop, "WARPSYNC": _warpsync, "NANOSLEEP": _nop, "YIELD": _control(e.O_YIELD), "MEMBAR": _nop,
     "FENCE": _nop, "ERRBAR": _nop, "CCTL": _nop, "CCTLL": _nop, "DEPBAR": _nop,
     "LDGDEPBAR": _nop, "BMOV": None, "PMTRIG": _nop, "CGAERRBAR": _nop, "ENDCOLLECTIVE": _nop,
-    "BRA": _bra, "BRX": _brx, "EXIT": _control(e.O_EXIT), "BSSY": _control(e.O_BSSY),
+    "BRA": _bra, "BRX": _brx, "BRXU": _brx, "EXIT": _control(e.O_EXIT), "BSSY": _control(e.O_BSSY),
     "BSYNC": _control(e.O_BSYNC), "BREAK": _control(e.O_BREAK), "BAR": _bar, "CALL": _call,
     "RET": _ret, "BPT": _trap, "LEPC": _lepc, "LDC": _mov_or_ldc, "MOV": _address_move,
 }

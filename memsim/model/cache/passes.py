@@ -209,6 +209,26 @@ def _stores_merged(merge_tag, merge_key, merge_mask, sm, line, mask, step, group
     return met
 
 
+@njit(cache=True, inline="always")
+def _local_written(dirty_tag, dirty_owner, dirty_mask, sm, line, mask, owner, previous, allocated):
+    """Sectors of a local store's `mask` that the L1 keeps: the L1 writes local lines back, so a
+    sector its warp's block (`owner`) already wrote while the line stayed in L1 goes no further;
+    the first write of a sector is counted at once, as the L2 write it becomes when the line
+    leaves L1 or the warp ends (fuzz2's local arrays: an initialised array updated at a dynamic
+    index adds no L2 sectors; DeepSpeed's layer norms, each line written once per warp, send
+    every one). Remembered in a table hashed by line (a lost entry only counts a write again)."""
+    h = ((line * 0x9E3779B1) >> 9) & (dirty_tag.shape[1] - 1)
+    if allocated or dirty_tag[sm, h] != line or dirty_owner[sm, h] != previous:
+        dirty_tag[sm, h] = line
+        dirty_owner[sm, h] = owner
+        dirty_mask[sm, h] = mask
+        return 0
+    kept = dirty_mask[sm, h] & mask
+    dirty_owner[sm, h] = owner
+    dirty_mask[sm, h] |= mask
+    return kept
+
+
 SPARED = 1 << 40      # writer[set, way] flag: a dirty line already kept once past its turn
 NO_WRITER = SPARED - 1  # writer of a line no instruction of the launch wrote
 
@@ -330,13 +350,15 @@ MEMO_WARPS = 2048          # warps of one SM remembered by the L1 pass (a power 
 
 
 @njit(cache=True, nogil=True)
-def l1_pass(order, sm_of, step_of, group_of, op_of, warp_of, addresses, more_addresses, l1,
-            merge_tag, merge_key, merge_mask, ev_line, ev_info, ev_first, ev_count, cfg, counters,
-            clock):
+def l1_pass(order, sm_of, step_of, group_of, op_of, owner_of, previous_of, warp_of, addresses, more_addresses, l1,
+            merge_tag, merge_key, merge_mask, dirty_tag, dirty_owner, dirty_mask, ev_line, ev_info,
+            ev_first, ev_count, cfg, counters, clock):
     """First pass, SM by SM (`order`: by SM, then time): L1 lookups of loads, stores merged in
     the L1, and what goes on to L2, per line, into the ev_* arrays (grown and returned when
     too small). `group_of`: NO_GROUP or the lock-step group whose same-step accesses merge
-    (ANY_SM: every SM's first wave). warp_of: the warp's number on its SM (block slot * 32 +
+    (ANY_SM: every SM's first wave). owner_of: 0 for a global access, the block + 1 for a
+    local one (looked up and filled like a global one, but not in the global hit and miss
+    counts; its stores are kept in L1, `_local_written`). warp_of: the warp's number on its SM (block slot * 32 +
     warp): a load of exactly the sectors the warp's previous load read, with no L1 fill on the
     SM since, hits everywhere (a loop re-reading its sectors costs no lookups). Lane addresses
     of access i: addresses[i], continued by more_addresses (two trace parts need no copy)."""
@@ -366,9 +388,10 @@ def l1_pass(order, sm_of, step_of, group_of, op_of, warp_of, addresses, more_add
             memo_sm = sm
             memo_total[:] = -1
         me = warp_of[i] & (MEMO_WARPS - 1)
+        counted = owner_of[i] == 0
         if (op == OP_LD and l1_loads and memo_total[me] >= 0 and memo_epoch[me] == epoch
                 and _same_sectors(memo_sectors[me], row)):
-            hits += memo_total[me]
+            hits += memo_total[me] if counted else 0
             ev_first[i] = count
             ev_count[i] = 0
             continue
@@ -384,8 +407,9 @@ def l1_pass(order, sm_of, step_of, group_of, op_of, warp_of, addresses, more_add
             for j in range(n):
                 hit = _l1_load(l1, sm, lines[j], masks[j], l1_sets, l1_ways, t) if l1_loads else 0
                 total += _popcount4(masks[j])
-                hits += _popcount4(hit)
-                misses += _popcount4(masks[j] & ~hit)
+                if counted:
+                    hits += _popcount4(hit)
+                    misses += _popcount4(masks[j] & ~hit)
                 masks[j] &= ~hit
                 missing_lines += masks[j] != 0
             epoch += missing_lines
@@ -396,12 +420,20 @@ def l1_pass(order, sm_of, step_of, group_of, op_of, warp_of, addresses, more_add
             mergeable = int(group == ANY_SM and cfg[G_READ_MERGE] != 0
                             and missing_lines >= cfg[G_MERGE_MIN_LINES])
         elif op == OP_ST:
+            allocated = 0       # bit j: line j was not in L1
             if l1_loads and cfg[G_L1_STORE_ALLOCATE] != 0:
                 full_sectors(row, lines, n, full, lane_counts)
                 for j in range(n):
                     if _l1_store(l1, sm, lines[j], full[j], l1_sets, l1_ways, t):
                         epoch += 1
-            if group != NO_GROUP and n <= cfg[G_STORE_MERGE]:
+                        allocated |= 1 << j
+            if owner_of[i] != 0:
+                for j in range(n):
+                    kept = _local_written(dirty_tag, dirty_owner, dirty_mask, sm, lines[j], masks[j],
+                                          owner_of[i], previous_of[i], (allocated >> j) & 1)
+                    merged += _popcount4(kept)
+                    masks[j] &= ~kept
+            elif group != NO_GROUP and n <= cfg[G_STORE_MERGE]:
                 for j in range(n):
                     met = _stores_merged(merge_tag, merge_key, merge_mask, sm, lines[j], masks[j], step,
                                          group, cfg[G_LOOSE_PERCENT])

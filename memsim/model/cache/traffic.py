@@ -12,7 +12,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from ... import metrics as m
-from ...stream import OP_LD, OP_ST, SP_GLOBAL, WarpAccesses
+from ...stream import OP_LD, OP_ST, SP_GLOBAL, SP_LOCAL, LocalAccesses, WarpAccesses
 from ..scheduling import BlockPlacer, ProgramFlow, WarpCarry, occupancy, warp_history
 from ...gpus import DEFAULT_GPU, GpcLayout, GpuProfile
 from .config import CacheGeometry, CacheTuning, numba_config
@@ -69,12 +69,17 @@ class CacheModel:
     def __init__(self, profile: str | GpuProfile = DEFAULT_GPU, *, threads_per_block: int, registers_per_thread: int = 32,
                  shared_per_block: int = 0, flow: ProgramFlow | None = None,
                  blocks: int | None = None, tuning: CacheTuning | None = None,
-                 watched_blocks: np.ndarray | None = None, split_rows: int | None = None):
+                 watched_blocks: np.ndarray | None = None, split_rows: int | None = None,
+                 local: LocalAccesses | None = None):
         self.geometry = CacheGeometry.for_gpu(profile)
         self.tuning = tuning or CacheTuning.for_gpu(profile)
         g, t = self.geometry, self.tuning
         self.occupancy = occupancy(threads_per_block, registers_per_thread, shared_per_block, g.limits)
         self.placer = BlockPlacer(g.sm_count, self.occupancy.blocks_per_sm)
+        self.local = local
+        self.local_numbers = 0
+        self.warps_per_block = -(-threads_per_block // 32)
+        self.spaces = (SP_GLOBAL,) if local is None else (SP_GLOBAL, SP_LOCAL)
         self.wave_blocks = g.sm_count * self.occupancy.blocks_per_sm
         self.one_wave = blocks is not None and blocks <= self.wave_blocks
         self.cfg = numba_config(g, t, self.occupancy.l1_bytes)
@@ -100,12 +105,13 @@ class CacheModel:
         self.rows_buffer = _NO_ROWS      # _joined's
 
     def consume(self, accesses: WarpAccesses) -> None:
-        """Take the next whole blocks' accesses, or a part of them (any spaces; only global ones
-        are modeled). Windows are modeled on a worker thread while the emulator goes on."""
+        """Take the next whole blocks' accesses, or a part of them (any spaces; global ones are
+        modeled, and local ones where the model was given their `local` layout). Windows are
+        modeled on a worker thread while the emulator goes on."""
         ends_chunk = accesses.ends_chunk
-        glob = accesses.space == SP_GLOBAL
-        if not glob.all():
-            accesses = WarpAccesses(*(getattr(accesses, f)[glob] for f in _FIELDS))
+        kept = np.isin(accesses.space, self.spaces)
+        if not kept.all():
+            accesses = WarpAccesses(*(getattr(accesses, f)[kept] for f in _FIELDS))
         if len(accesses):
             self.pending.append(accesses)
             self.pending_rows += len(accesses)
@@ -162,20 +168,30 @@ class CacheModel:
         the last block's accesses may go on in the next window)."""
         acc = WarpAccesses(*(np.concatenate([getattr(p, f) for p in parts]) for f in _FIELDS[:-1]),
                            addresses=np.zeros((0, 32), np.int64))
-        sm, slot, step, group, by_time, by_sm = self._schedule(acc, open_last)
+        sm, slot, step, group = self._schedule(acc, open_last)
         if len(parts) <= 2:
             addresses, more = parts[0].addresses, parts[-1].addresses if len(parts) == 2 else _NO_ROWS
         else:
             addresses, more = self._joined([p.addresses for p in parts]), _NO_ROWS
+        is_local = acc.space == SP_LOCAL
+        owner, previous = self._local_stores(acc, is_local)
+        if is_local.any():
+            rows = np.concatenate([addresses, more]) if len(more) else addresses
+            acc, rows, sm, slot, step, group, owner, previous = self._placed_local(
+                acc, rows, sm, slot, step, group, owner, previous)
+            addresses, more, is_local = rows, _NO_ROWS, acc.space == SP_LOCAL
+        # same step: SM by SM, and within an SM block slot by slot, warp by warp (round robin)
+        by_time = lexsort_packed((acc.warp, slot, sm, step))
+        by_sm = lexsort_packed((acc.warp, slot, step, sm))
         first, count = np.empty(len(acc), np.int64), np.empty(len(acc), np.int64)
         st = self.state
         if len(acc) and int(acc.pc.max()) >= len(st.by_pc):
             st.by_pc = np.concatenate([st.by_pc, np.zeros(int(acc.pc.max()) + 1 - len(st.by_pc), np.int64)])
         time_base = int(st.clock[0])
-        st.events = l1_pass(by_sm, sm, step, group, acc.op, slot * 32 + acc.warp, addresses, more,
-                            st.l1, *st.store_merge, *st.events, first, count, self.cfg, st.counters,
-                            st.clock)
-        self._watch(acc, count)
+        st.events = l1_pass(by_sm, sm, step, group, acc.op, owner, previous, slot * 32 + acc.warp, addresses, more,
+                            st.l1, *st.store_merge, *st.local_dirty, *st.events, first, count, self.cfg,
+                            st.counters, st.clock)
+        self._watch(acc, count, is_local)
         domain = self.domains[sm]
         if self.tuning.merge_poison:
             unmerge_mixed_lines(*st.events, count[by_sm], by_sm, sm, domain)
@@ -191,12 +207,58 @@ class CacheModel:
             self.rows_buffer = np.empty((rows + rows // 4, 32), np.int64)
         return np.concatenate(parts, out=self.rows_buffer[:rows])
 
-    def _watch(self, acc: WarpAccesses, past_l1: np.ndarray) -> None:
-        """Keep, for the loads of the watched blocks, whether each went past L1 (any of its lines
-        missed): the timing simulation replays those blocks request by request."""
+    def _placed_local(self, acc: WarpAccesses, rows: np.ndarray, *per_access: np.ndarray) -> tuple:
+        """The window with its local accesses where the L1 and L2 see them: local memory
+        interleaves a warp's threads word by word (word k of lane l at (k * 32 + l) * 4, as
+        memsim.engine.sass.ops_memory.local_sectors counts its sectors), in a region of its own
+        for each warp slot of each SM, which the next block on that slot takes over. A wider
+        access becomes one row per word. (acc, rows, and `per_access` arrays, all expanded.)"""
+        widths = self.local.widths
+        is_local = acc.space == SP_LOCAL
+        words = np.ones(len(acc), np.int64)
+        pcs = np.minimum(acc.pc[is_local], len(widths) - 1)
+        words[is_local] = np.maximum(widths[pcs] // 4, 1)
+        take = np.repeat(np.arange(len(acc)), words)
+        word = np.arange(len(take)) - np.repeat(np.cumsum(words) - words, words)
+        acc = WarpAccesses(*(getattr(acc, f)[take] for f in _FIELDS[:-1]), addresses=_NO_ROWS)
+        per_access = tuple(a[take] for a in per_access)
+        rows = rows[take]
+        local = np.flatnonzero(acc.space == SP_LOCAL)
+        sm, slot = per_access[0][local], per_access[1][local]
+        warp_slots = self.occupancy.blocks_per_sm * self.warps_per_block
+        region = (sm * warp_slots + slot * self.warps_per_block + acc.warp[local]) * LOCAL_WARP_BYTES
+        a = rows[local]
+        k = ((self.local.top - 1 - a) >> 2) - word[local, None]
+        placed = LOCAL_BASE + region[:, None] + (k * 32 + np.arange(32)) * 4 + (a & 3)
+        rows[local] = np.where(a >= 0, placed, -1)
+        return (acc, rows, *per_access)
+
+    def _local_stores(self, acc: WarpAccesses, is_local: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(a number for each local access, unique in the launch, 0 for global ones; the number of
+        its warp's previous local store where no barrier lies between the two, else -1)."""
+        owner = np.zeros(len(acc), np.int64)
+        previous = np.full(len(acc), -1, np.int64)
+        local = np.flatnonzero(is_local)
+        owner[local] = self.local_numbers + 1 + np.arange(len(local))
+        self.local_numbers += len(local)
+        stores = local[acc.op[local] == OP_ST]
+        if len(stores) > 1:
+            by_warp = stores[np.argsort(acc.block[stores] * WarpCarry.WARPS + acc.warp[stores], kind="stable")]
+            key = acc.block[by_warp] * WarpCarry.WARPS + acc.warp[by_warp]
+            same = np.flatnonzero(np.r_[False, key[1:] == key[:-1]])
+            here, before = by_warp[same], by_warp[same - 1]
+            lo, hi = np.minimum(acc.pc[here], acc.pc[before]), np.maximum(acc.pc[here], acc.pc[before])
+            bars = self.flow.barriers_before
+            apart = bars[np.minimum(hi + 1, len(bars) - 1)] > bars[np.minimum(lo, len(bars) - 1)]
+            previous[here[~apart]] = owner[before[~apart]]
+        return owner, previous
+
+    def _watch(self, acc: WarpAccesses, past_l1: np.ndarray, is_local: np.ndarray) -> None:
+        """Keep, for the global loads of the watched blocks, whether each went past L1 (any of
+        its lines missed): the timing simulation replays those blocks request by request."""
         if len(self.watched) == 0:
             return
-        keep = np.isin(acc.block, self.watched) & (acc.op == OP_LD)
+        keep = np.isin(acc.block, self.watched) & (acc.op == OP_LD) & ~is_local
         if keep.any():
             self.watched_loads.append(LoadOutcomes(block=acc.block[keep], warp=acc.warp[keep], pc=acc.pc[keep],
                                                    past_l1=past_l1[keep] > 0))
@@ -211,9 +273,9 @@ class CacheModel:
                               for f in ("block", "warp", "pc", "past_l1")))
 
     def _schedule(self, acc: WarpAccesses, open_last: bool = False) -> tuple[np.ndarray, ...]:
-        """(SM, step and lock-step group of each access; the accesses' order in time, and in
-        time SM by SM) for blocks in launch order, the first one possibly begun in the window
-        before, the last one (`open_last`) possibly to go on in the next."""
+        """(SM, block slot, step and lock-step group of each access) for blocks in launch order,
+        the first one possibly begun in the window before, the last one (`open_last`) possibly
+        to go on in the next."""
         last_block = int(acc.block[-1])
         carry_out = WarpCarry(last_block) if open_last else None
         history = warp_history(acc.block, acc.warp, acc.pc, acc.op == OP_LD, self.flow, self.carry, carry_out)
@@ -239,11 +301,7 @@ class CacheModel:
             out_of_step = out_of_step & ~((acc.op == OP_LD) & ~resynced)
         group = lock_step_groups(acc.block, first_wave, out_of_step, resynced)
         group[loose] = LOOSE - acc.block[loose]
-        # same step: SM by SM, and within an SM block slot by slot, warp by warp (round robin)
-        slot = slot_of[local]
-        by_time = lexsort_packed((acc.warp, slot, sm, time))
-        by_sm = lexsort_packed((acc.warp, slot, time, sm))
-        return sm, slot, time, group, by_time, by_sm
+        return sm, slot_of[local], time, group
 
 
     def _place(self, lengths: np.ndarray, open_last: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -273,6 +331,7 @@ class _CacheState:
 
     l1: np.ndarray                              # [sm, set, 2 * way]: tag, last use << 4 | sectors
     store_merge: tuple[np.ndarray, ...]         # [sm, slot]: line, step/group key, sectors stored
+    local_dirty: tuple[np.ndarray, ...]         # [sm, slot]: local line, its block + 1, sectors written
     l2: tuple[np.ndarray, ...]                  # tags, state, merge episodes (see above)
     events: tuple[np.ndarray, np.ndarray]       # L1 -> L2 request buffers, reused
     counters: np.ndarray
@@ -291,14 +350,19 @@ class _CacheState:
         lines[:, :, 0] = -1
         _preload_foreign_dirty(lines, g.l2_dirty_at_launch_bytes // g.l2_line_bytes)
         l2 = (lines[:, :, 0], lines[:, :, 1], np.full((EPISODE_LINES, 1 + 2 * EPISODES), -1, np.int64))
+        dirty = (g.sm_count, LOCAL_DIRTY_LINES)
         return cls(l1=l1, store_merge=(np.full(table, -1, np.int64), np.full(table, -1, np.int64),
                                        np.zeros(table, np.int64)),
+                   local_dirty=(np.full(dirty, -1, np.int64), np.zeros(dirty, np.int64), np.zeros(dirty, np.int64)),
                    l2=l2, events=(np.empty(1 << 16, np.int64), np.empty(1 << 16, np.int64)),
                    counters=np.zeros(N_COUNTERS, np.int64), clock=np.zeros(1, np.int64),
                    l2_writer=lines[:, :, 2], by_pc=np.zeros(1, np.int64))
 
 
 FOREIGN_LINE = 1 << 56        # tags of lines that are no kernel's (no device address reaches them)
+LOCAL_BASE = 1 << 48          # where _placed_local puts local memory: past every device address
+LOCAL_WARP_BYTES = 32 << 14   # a warp slot's local region: 32 threads' 16 KB (the engine's window)
+LOCAL_DIRTY_LINES = 2048      # local lines an SM's L1 remembers as written (an L1's worth)
 
 
 def _preload_foreign_dirty(lines: np.ndarray, count: int) -> None:
