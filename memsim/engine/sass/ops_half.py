@@ -478,35 +478,76 @@ def _fragment(regs, w, first, lane, half, bf):
     return decode16((v >> (16 * half)) & 0xFFFF, bf)
 
 
+# The H100's tensor core sums a k16 step's products and C (fitted on wgmma, ops_wgmma, and
+# bit-exact on HMMA.16816.F32 too: cuda-samples' f16 and bf16 WMMA GEMMs and Triton's mma.sync
+# matmul): every term truncated toward zero to a multiple of 2^(emax - TENSOR_ALIGN_BITS), emax
+# the largest of C's exponent and the products' exponent sums (not the products' exponents), the
+# truncated terms summed exactly, the sum rounded toward zero to f32. A caller walks its products
+# twice: tensor_exponent over them from tensor_start(c), then tensor_term over them from
+# tensor_term(c, ...), then tensor_result.
+NO_EXPONENT = -(1 << 20)
+
+
+@njit(cache=True, _nrt=False)
+def tensor_start(c):
+    """emax before any product: C's exponent, or none for a zero C."""
+    return math.frexp(c)[1] - 1 if c != 0.0 else NO_EXPONENT
+
+
+@njit(cache=True, _nrt=False)
+def tensor_exponent(emax, x, y):
+    """emax after the product x * y (its exponents' sum; a zero product adds nothing)."""
+    if x != 0.0 and y != 0.0:
+        return max(emax, math.frexp(x)[1] + math.frexp(y)[1] - 2)
+    return emax
+
+
+@njit(cache=True, _nrt=False)
+def tensor_unit(emax):
+    """The value of the last bit kept (1.0 where no term is nonzero: every term is then 0 or C)."""
+    return math.ldexp(1.0, emax - TENSOR_ALIGN_BITS) if emax != NO_EXPONENT else 1.0
+
+
+@njit(cache=True, _nrt=False)
+def tensor_term(x, y, unit):
+    """One term x * y truncated toward zero to a multiple of `unit` (in units)."""
+    return np.trunc(x * y / unit)
+
+
+@njit(cache=True, _nrt=False)
+def f32_toward_zero(s, f32_bits, f32v, slot):
+    """The f32 bits of s rounded toward zero (float32() rounds to nearest: one step back where
+    that rounded up in magnitude), through f32v[3, slot]."""
+    f32v[3, slot] = np.float32(s)
+    if abs(np.float64(f32v[3, slot])) > abs(s):
+        f32_bits[3, slot] = f32_bits[3, slot] - np.uint32(1)
+    return np.int64(f32_bits[3, slot])
+
+
+@njit(cache=True, _nrt=False)
+def _ab_fragment(regs, w, a0, b0, r, col, k, bf):
+    """(A[r][k], B[k][col]) of an mma.sync .row.col k16 fragment pair."""
+    ka = (k & 7) >> 1
+    x = _fragment(regs, w, a0 + (1 if r >= 8 else 0) + (2 if k >= 8 else 0), (r & 7) * 4 + ka, k & 1, bf)
+    y = _fragment(regs, w, b0 + (1 if k >= 8 else 0), col * 4 + ka, k & 1, bf)
+    return x, y
+
+
 @njit(cache=True, _nrt=False)
 def _hopper_sum(regs, w, a0, b0, r, col, depth, bf, c):
-    """C + the products of D[r][col] as the H100's tensor core sums a k16 step (fitted on wgmma,
-    memsim/engine/sass/ops_wgmma.py, and bit-exact on HMMA.16816.F32 too: cuda-samples' f16 and bf16
-    WMMA GEMMs and Triton's mma.sync matmul): every term truncated toward zero to a multiple of
-    2^(emax - TENSOR_ALIGN_BITS), emax the largest of C's exponent and the products' exponent
-    sums; the exact sum (the caller rounds it toward zero to f32)."""
-    emax = -(1 << 20)
-    if c != 0.0:
-        emax = math.frexp(c)[1] - 1
+    """C + the products of D[r][col] as the H100's tensor core sums them (above), before the
+    rounding to f32."""
+    emax = tensor_start(c)
     for k in range(depth):
-        ka = (k & 7) >> 1
-        a_reg = a0 + (1 if r >= 8 else 0) + (2 if k >= 8 else 0)
-        x = _fragment(regs, w, a_reg, (r & 7) * 4 + ka, k & 1, bf)
-        y = _fragment(regs, w, b0 + (1 if k >= 8 else 0), col * 4 + ka, k & 1, bf)
-        if x != 0.0 and y != 0.0:
-            e = math.frexp(x)[1] + math.frexp(y)[1] - 2
-            if e > emax:
-                emax = e
-    if emax == -(1 << 20):
+        x, y = _ab_fragment(regs, w, a0, b0, r, col, k, bf)
+        emax = tensor_exponent(emax, x, y)
+    if emax == NO_EXPONENT:
         return c
-    unit = math.ldexp(1.0, emax - TENSOR_ALIGN_BITS)
+    unit = tensor_unit(emax)
     t = np.trunc(c / unit)
     for k in range(depth):
-        ka = (k & 7) >> 1
-        a_reg = a0 + (1 if r >= 8 else 0) + (2 if k >= 8 else 0)
-        x = _fragment(regs, w, a_reg, (r & 7) * 4 + ka, k & 1, bf)
-        y = _fragment(regs, w, b0 + (1 if k >= 8 else 0), col * 4 + ka, k & 1, bf)
-        t += np.trunc(x * y / unit)
+        x, y = _ab_fragment(regs, w, a0, b0, r, col, k, bf)
+        t += tensor_term(x, y, unit)
     return t * unit
 
 
@@ -533,17 +574,11 @@ def _hmma_warp(code, pc, regs, w, active, vec, f32_bits, f32v):
             else:
                 s = _fragment(regs, w, c0 + (i >> 1), lane, i & 1, False)
             if f32 and k16:   # the H100's sum (k8, HMMA.1688, keeps the exact one: not measured)
-                s = _hopper_sum(regs, w, a0, b0, r, col, depth, bf, s)
-                f32v[3, 0] = np.float32(s)
-                if abs(np.float64(f32v[3, 0])) > abs(s):   # toward zero: float32() rounded up
-                    f32_bits[3, 0] = f32_bits[3, 0] - np.uint32(1)
-                vec[i, lane] = np.int64(f32_bits[3, 0])
+                vec[i, lane] = f32_toward_zero(_hopper_sum(regs, w, a0, b0, r, col, depth, bf, s),
+                                               f32_bits, f32v, 0)
                 continue
             for k in range(depth):
-                ka = (k & 7) >> 1
-                a_reg = a0 + (1 if r >= 8 else 0) + (2 if k >= 8 else 0)
-                x = _fragment(regs, w, a_reg, (r & 7) * 4 + ka, k & 1, bf)
-                y = _fragment(regs, w, b0 + (1 if k >= 8 else 0), col * 4 + ka, k & 1, bf)
+                x, y = _ab_fragment(regs, w, a0, b0, r, col, k, bf)
                 s += x * y
             if f32:
                 f32v[3, 0] = np.float32(s)

@@ -42,7 +42,6 @@ and goes to f32 rounded toward zero.
 """
 from __future__ import annotations
 
-import math
 import re
 
 import numpy as np
@@ -51,7 +50,7 @@ from numba import njit
 from ..count import C_BYTES, C_REQUESTS, C_WAVEFRONTS
 from ..faults import E_SHARED_OOB
 from .lanes import M32
-from .ops_half import TENSOR_ALIGN_BITS, decode16
+from .ops_half import NO_EXPONENT, decode16, f32_toward_zero, tensor_exponent, tensor_start, tensor_term, tensor_unit
 from .ops_memory import O_HGMMA, _fail
 from .family import OP
 from .parser import Operand
@@ -164,40 +163,32 @@ def _a_value(code, pc, regs, w, r, k, desc_a, shared8, window_base, bf, err, blo
 
 
 @njit(cache=True, _nrt=False)
-def _log2(x):
-    """floor(log2 |x|) of a nonzero x."""
-    return math.frexp(x)[1] - 1
-
-
-@njit(cache=True, _nrt=False)
 def _b_value(shared8, desc_b, col, k, tnsp_b, window_base, bf, err, pc, block, w):
     return _shared16(shared8, _address(desc_b, col, k, tnsp_b), window_base, bf, err, pc, block, w * 32)
 
 
 @njit(cache=True, _nrt=False)
 def _dot(code, pc, regs, w, r, col, desc_a, desc_b, shared8, window_base, bf, err, block, c, has_c):
-    """C + the 16 products of D[r][col], as the H100 sums them (module docstring): every term
-    truncated toward zero to a multiple of 2^(emax - 25), emax the largest exponent, exact sum."""
+    """C + the 16 products of D[r][col], as the H100 sums them (ops_half's tensor_* rule),
+    before the rounding to f32."""
     tnsp_b = (code[pc, F_FLAGS] & FL_TNSP_B) != 0
-    emax = _log2(c) if has_c and c != 0.0 else -(1 << 20)
+    c = c if has_c else 0.0
+    emax = tensor_start(c)
     for k in range(16):
         x = _a_value(code, pc, regs, w, r, k, desc_a, shared8, window_base, bf, err, block)
         y = _b_value(shared8, desc_b, col, k, tnsp_b, window_base, bf, err, pc, block, w)
-        if x != 0.0 and y != 0.0:
-            emax = max(emax, _log2(x) + _log2(y))   # the exponents' sum, not the product's exponent
-    if emax == -(1 << 20):
-        return c if has_c else 0.0
-    unit = math.ldexp(1.0, emax - TENSOR_ALIGN_BITS)
+        emax = tensor_exponent(emax, x, y)
+    if emax == NO_EXPONENT:
+        return c
+    unit = tensor_unit(emax)
     s = 0.0
     for k in range(16):
         x = _a_value(code, pc, regs, w, r, k, desc_a, shared8, window_base, bf, err, block)
         y = _b_value(shared8, desc_b, col, k, tnsp_b, window_base, bf, err, pc, block, w)
-        s += math.trunc(x * y / unit)
+        s += tensor_term(x, y, unit)
     if ((code[pc, F_FLAGS] & FL_NEG_A) != 0) != ((code[pc, F_FLAGS] & FL_NEG_B) != 0):
         s = -s
-    if has_c:
-        s += math.trunc(c / unit)
-    return s * unit
+    return (s + np.trunc(c / unit)) * unit
 
 
 @njit(cache=True, _nrt=False)
@@ -228,8 +219,6 @@ def step(code, pc, regs, w, active, shared8, window_base, err, block, f32_bits, 
                 f32_bits[3, 0] = np.uint32(regs[w, c0 + i, lane] & M32)
                 c = np.float64(f32v[3, 0])
             s = _dot(code, pc, regs, w, r, col, desc_a, desc_b, shared8, window_base, bf, err, block, c, has_c)
-            f32v[3, 1] = np.float32(s)
-            if abs(np.float64(f32v[3, 1])) > abs(s):   # rounded up in magnitude: one step toward zero
-                f32_bits[3, 1] -= np.uint32(1)
+            bits = f32_toward_zero(s, f32_bits, f32v, 1)
             if (active >> lane) & 1 and d0 + i < RZ:
-                regs[w, d0 + i, lane] = np.int64(f32_bits[3, 1])
+                regs[w, d0 + i, lane] = bits
