@@ -46,7 +46,10 @@ class OccupancyLimits(BaseModel):
     carveout_unshared_blocks_per_thread_limit: int = 1
 
 
-class Occupancy(BaseModel):
+class ResidentBlocks(BaseModel):
+    """What a block shape leaves resident on one SM: blocks, their limiter, and the L1 beside
+    their shared memory."""
+
     blocks_per_sm: int = Field(description="resident blocks per SM")
     limited_by: str = Field(description="threads | warps | registers | shared memory | blocks")
     warps_per_block: int
@@ -59,7 +62,7 @@ class Occupancy(BaseModel):
 
 
 def occupancy(threads_per_block: int, registers_per_thread: int, shared_per_block: int,
-              limits: OccupancyLimits) -> Occupancy:
+              limits: OccupancyLimits) -> ResidentBlocks:
     """Resident blocks per SM and the L1 capacity that remains next to their shared memory."""
     warps = -(-threads_per_block // 32)
     regs_per_warp = _round_up(max(registers_per_thread, 1) * 32, limits.register_allocation_unit)
@@ -86,7 +89,7 @@ def occupancy(threads_per_block: int, registers_per_thread: int, shared_per_bloc
         carveout = _carveout(_shared_wanted(other, threads_per_block, smem, limits), limits)
     warp_slots = min(limits.max_threads_per_sm // 32, limits.max_warps_per_sm)
     block_slots = min(candidates["shared memory"], candidates["blocks"], candidates["registers"])
-    return Occupancy(blocks_per_sm=blocks, limited_by=limited_by, warps_per_block=warps,
+    return ResidentBlocks(blocks_per_sm=blocks, limited_by=limited_by, warps_per_block=warps,
                      shared_carveout_bytes=carveout, l1_bytes=limits.l1_shared_per_sm_bytes - carveout,
                      warp_slots=warp_slots, block_slots=block_slots)
 

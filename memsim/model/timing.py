@@ -43,6 +43,7 @@ from pydantic import BaseModel, Field
 from .. import metrics as m
 from ..gpus import DEFAULT_GPU, GpuProfile
 from ..report import KernelReport
+from .scheduling import ResidentBlocks, occupancy
 
 DEFAULT_REGISTERS = 32   # registers a thread, where the compiler's figure is unknown (memsim.prediction too)
 DEFAULT_ARGUMENTS = 4
@@ -92,20 +93,18 @@ class TimeBreakdown(BaseModel):
     bound: str = Field(description="the largest term")
 
 
-class Occupancy(BaseModel):
+class LaunchOccupancy(ResidentBlocks):
+    """ResidentBlocks of a launch, with the launch's registers, shared memory and waves."""
+
     registers_per_thread: int
     registers_assumed: bool = Field(description="32 a thread was assumed (the compiler's figure is unknown)")
     shared_per_block: int
-    blocks_per_sm: int
-    limited_by: str
     warps_per_sm: int
     occupancy: float = Field(description="resident warps / the SM's maximum")
     active_sms: int
     waves: float = Field(description="blocks / (SMs x resident blocks per SM), as ncu's launch__waves_per_multiprocessor")
     block_waves: int = Field(description="resident-block rounds of the busiest SM")
     wave_efficiency: float = Field(description="average SM's blocks / busiest SM's blocks")
-    warp_slots: int = Field(0, description="live warps an SM holds once exited warps gave theirs back")
-    block_slots: int = Field(0, description="blocks an SM holds by shared memory, registers and the block limit")
 
 
 class TimeEstimate(BaseModel):
@@ -115,7 +114,7 @@ class TimeEstimate(BaseModel):
     duration_ns: float = Field(description="gpu__time_duration.sum: ncu, base clocks, caches flushed")
     event_ms: float = Field(description="CUDA-event time of one launch from Python, boost clocks, warm L2")
     breakdown: TimeBreakdown
-    occupancy: Occupancy
+    occupancy: LaunchOccupancy
     traffic_source: str = Field(description="given | report | estimated (from sectors, no cache model)")
     memory_rounds_per_warp: float
     round_latency_ns: float = Field(description="average latency of one load round trip")
@@ -207,9 +206,8 @@ def estimate_traffic(report: KernelReport, profile: GpuProfile) -> _Traffic:
 
 
 def occupancy_of(report: KernelReport, profile: GpuProfile, registers_per_thread: int | None = None,
-                 static_shared_bytes: int = 0) -> Occupancy:
+                 static_shared_bytes: int = 0) -> LaunchOccupancy:
     from .cache import CacheGeometry
-    from .scheduling import occupancy
 
     threads = math.prod(report.block)
     blocks = math.prod(report.grid)
@@ -220,14 +218,13 @@ def occupancy_of(report: KernelReport, profile: GpuProfile, registers_per_thread
     occ = occupancy(threads, regs, max(shared, 1), CacheGeometry.from_profile(profile).limits)
     sms = profile.sm_count
     busiest = -(-blocks // sms)
-    return Occupancy(
+    return LaunchOccupancy(
+        **occ.model_dump(),
         registers_per_thread=regs, registers_assumed=registers_per_thread is None, shared_per_block=shared,
-        blocks_per_sm=occ.blocks_per_sm, limited_by=occ.limited_by,
         warps_per_sm=occ.blocks_per_sm * occ.warps_per_block,
         occupancy=min(1.0, occ.blocks_per_sm * occ.warps_per_block / profile.occupancy.max_warps_per_sm),
         active_sms=min(sms, blocks), waves=blocks / (sms * occ.blocks_per_sm),
-        block_waves=-(-busiest // occ.blocks_per_sm), wave_efficiency=blocks / (sms * busiest),
-        warp_slots=occ.warp_slots, block_slots=occ.block_slots)
+        block_waves=-(-busiest // occ.blocks_per_sm), wave_efficiency=blocks / (sms * busiest))
 
 
 def _metric(report: KernelReport, name: str) -> float:
@@ -319,7 +316,7 @@ class DurationInputs(BaseModel):
     floor_ns: float = Field(description="the empty kernel's duration")
 
     @classmethod
-    def of(cls, report: KernelReport, flow: _Traffic, profile: GpuProfile, occ: Occupancy, rounds: float,
+    def of(cls, report: KernelReport, flow: _Traffic, profile: GpuProfile, occ: LaunchOccupancy, rounds: float,
            boost: bool) -> "DurationInputs":
         cycle_ns = profile.cycles_to_ns(1.0, boost)
         blocks = math.prod(report.grid)
@@ -376,7 +373,7 @@ def combine(d, k: TimeModelConstants) -> tuple:
     return d.floor_ns + k.first_touch_ns + combined + d.atomic_ns, terms
 
 
-def _duration(report: KernelReport, flow: _Traffic, profile: GpuProfile, occ: Occupancy, rounds: float,
+def _duration(report: KernelReport, flow: _Traffic, profile: GpuProfile, occ: LaunchOccupancy, rounds: float,
               k: TimeModelConstants, boost: bool) -> tuple[float, TimeBreakdown]:
     """ncu's duration (or, with `boost`, the kernel's part of the event time) and its terms."""
     inputs = DurationInputs.of(report, flow, profile, occ, rounds, boost)

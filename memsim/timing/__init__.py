@@ -87,7 +87,7 @@ def simulate_time(report: KernelReport, trace: WarpInstructionTrace, schedule: I
                   block_slots: int = 0, warp_slots: int = 0) -> SimulatedTime | None:
     """Simulate the busiest SM's blocks; None where no block was recorded (engine without an
     issue trace, or a profile without a `timing` section). `block_slots`/`warp_slots`
-    (memsim.model.scheduling.Occupancy): the blocks and live warps an SM holds once warps
+    (memsim.model.scheduling.ResidentBlocks): the blocks and live warps an SM holds once warps
     that exited have given their slots back; 0: `resident_blocks` whole blocks."""
     if None in (profile.timing, profile.pipes, profile.instruction_latency, profile.sm_costs) or trace is None or schedule is None or len(trace.blocks) == 0:
         return None
