@@ -219,7 +219,7 @@ def _parse_body(kernel: Kernel, body: list[str], module: Module) -> None:
         if match := _LOC.match(raw):
             file_no, line_no = int(match.group(1)), int(match.group(2))
             continue
-        if raw.startswith((".pragma", ".maxntid", ".reqntid", ".minnctapersm", ".maxnreg")):
+        if raw.startswith(".pragma"):    # the only directive a body holds (tuning ones precede it: _BOUNDS)
             continue
         if match := _LABEL.match(raw):
             kernel.labels[match.group(1)] = len(kernel.instructions)
