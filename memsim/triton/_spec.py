@@ -46,12 +46,16 @@ def triton_spec(path: str, kernel: str, grid, arg_texts: Sequence[str], constexp
             params.append(spec)
         else:
             params.append(ArgSpec(dtype=SCALAR_TYPES.get(kind, spec.dtype), value=spec.value))
-    hidden = [ArgSpec(dtype="uint8", count=size * _blocks(grid), init="zeros") if size else
-              ArgSpec(dtype="uint64", value="0")
-              for size in (compiled.global_scratch_size, compiled.profile_scratch_size)]
     return LaunchSpec(source=compiled.cubin_path, kernel=compiled.name, grid=grid,
-                      block=(32 * compiled.num_warps, 1, 1), args=[*params, *hidden],
+                      block=(32 * compiled.num_warps, 1, 1), args=[*params, *hidden_args(compiled, _blocks(grid))],
                       shared_mem=compiled.shared, seed=seed)
+
+
+def hidden_args(kernel, blocks: int) -> list[ArgSpec]:
+    """The global and profile scratch pointers Triton's launcher appends, as --arg specs: a
+    zeroed buffer of size x blocks where the kernel asks for one, else null."""
+    return [ArgSpec(dtype="uint8", count=size * blocks, init="zeros") if size else ArgSpec(dtype="uint64", value="0")
+            for size in (kernel.global_scratch_size, kernel.profile_scratch_size)]
 
 
 def parse_constexprs(texts: Sequence[str]) -> dict:
