@@ -92,7 +92,7 @@ case "$MODE" in
              # functions here (torch 2.11, Triton 3.6.0; checked against eager), into validate/inductor/,
              # then its Triton launches (validate/inductor_cases.py) are recorded as the triton mode does;
              # the files come back in $OUT/inductor_files.tgz (commit them with the recording)
-    timeout 240 python3 gpu/inductor_functions.py validate/inductor >"$OUT/inductor_functions.txt" 2>&1 &&
+    timeout 150 python3 gpu/inductor_functions.py validate/inductor >"$OUT/inductor_functions.txt" 2>&1 &&
       tar -czf "$OUT/inductor_files.tgz" validate/inductor && measure inductor --cases inductor
     ;;
   fuzz2)
