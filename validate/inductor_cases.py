@@ -34,7 +34,7 @@ def inductor_cases() -> list[Case]:
 
     cases = []
     for path in output_code_files():
-        for one in run_output_code(str(path), simulate=False):
+        for one in run_output_code(str(path), simulate=False).launches:
             if one.extern:
                 continue
             tags = ["inductor", "triton", f"function:{path.stem}", f"kernel:{one.kernel}",

@@ -28,7 +28,7 @@ def run_inductor(args: argparse.Namespace) -> int:
     import memsim.triton  # noqa: F401  (Triton 3.6.0, one line if missing)
     from ..triton import run_output_code
 
-    launches = run_output_code(args.target)
+    launches = run_output_code(args.target).launches
     if args.json:
         rows = [one.model_dump(mode="json", exclude={"spec"}) for one in launches]
         print(TypeAdapter(list[dict]).dump_json(rows, indent=2).decode())

@@ -18,9 +18,9 @@ require_triton()
 from ._compile import TritonKernel, compile_kernel  # noqa: E402
 from ._launcher import clear_reports, install, launch, reports, uninstall  # noqa: E402
 from ._spec import triton_spec  # noqa: E402
-from ._inductor import InductorLaunch, run_output_code  # noqa: E402
+from ._inductor import InductorLaunch, InductorRun, run_output_code  # noqa: E402
 
 install()
 
 __all__ = ["TRITON_RELEASE", "TritonMissing", "TritonKernel", "compile_kernel", "launch", "install",
-           "uninstall", "reports", "clear_reports", "triton_spec", "run_output_code", "InductorLaunch"]
+           "uninstall", "reports", "clear_reports", "triton_spec", "run_output_code", "InductorLaunch", "InductorRun"]

@@ -15,7 +15,9 @@ benchmarks them on the GPU) runs each and keeps the one memsim predicts cheapest
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
+import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -52,21 +54,32 @@ class InductorLaunch(BaseModel):
     report: KernelReport | None = None
 
 
-def run_output_code(path: str, simulate: bool = True) -> list[InductorLaunch]:
+@dataclasses.dataclass
+class InductorRun:
+    """A graph run: its launches in order, the inputs get_args() made and what call() returned
+    (torch CPU tensors, computed: memsim's Triton kernels wrote them)."""
+
+    launches: list[InductorLaunch]
+    inputs: list
+    outputs: tuple
+
+
+def run_output_code(path: str, simulate: bool = True) -> InductorRun:
     """Every launch of the Inductor output-code file `path`, in order; with simulate=False the
     kernels are compiled and their launches described (spec) but not run."""
     torch = require_torch()
     _LAUNCHES.clear()
     with _without_gpu(torch, simulate):
         module = import_file(path, "memsim_inductor")
+        if not all(hasattr(module, name) for name in ("get_args", "call", "extern_kernels")):
+            raise LaunchError(f"{path}: not Inductor output code (it has no get_args() and call())")
         for name, value in _cpu_globals(torch).items():
             setattr(module, name, value)
         module.extern_kernels = _Extern(module.extern_kernels)
-        if not hasattr(module, "get_args") or not hasattr(module, "call"):
-            raise LaunchError(f"{path}: not Inductor output code (it has no get_args() and call())")
         torch.manual_seed(0)
-        module.call(list(module.get_args()))
-    return list(_LAUNCHES)
+        inputs = list(module.get_args())
+        outputs = module.call(list(inputs))   # call() empties the list it gets
+    return InductorRun(launches=list(_LAUNCHES), inputs=inputs, outputs=tuple(outputs))
 
 
 def require_torch():
@@ -98,8 +111,9 @@ def _without_gpu(torch, simulate: bool):
     driver = triton.runtime.driver
     active = driver._active
     driver.set_active(_target_only_driver())
-    try:
-        yield
+    try:   # CachingAutotuner points TRITON_CACHE_DIR at Inductor's cache for good: not past here
+        with _environment("TRITON_CACHE_DIR"):
+            yield
     finally:
         for (owner, name), value in zip(saved, before):
             setattr(owner, name, value)
@@ -210,7 +224,9 @@ class _Kernel:
         return one
 
     def _compile(self, position: int, cfg) -> TritonKernel:
-        """The config compiled as CachingAutotuner._precompile_config compiles it."""
+        """The config compiled as CachingAutotuner._precompile_config compiles it, in the
+        environment of Inductor's compile workers: ptxas is torch's own (torch/bin/ptxas, a newer
+        CUDA's than the one Triton bundles), which changes the SASS."""
         import triton
         from triton.compiler import ASTSource
 
@@ -220,11 +236,36 @@ class _Kernel:
             raise LaunchError(f"{self.name}: generated for compute capability {meta['cc']}, memsim runs {ARCH}")
         source = ASTSource(tuner.fn, meta["signature"], meta["constants"], meta["configs"][0])
         try:
-            with cache_of(str(self.file)):
+            with cache_of(str(self.file)), _inductor_ptxas():
                 compiled = triton.compile(source, target=target(), options=tuner._create_compile_options(cfg, meta))
+                return describe(compiled, dict(compiled.src.signature), str(self.file), triton.__version__)
         except Exception as exc:
             raise CompileError(f"Triton could not compile {self.name}: {str(exc).strip().splitlines()[-1:]}") from None
-        return describe(compiled, dict(compiled.src.signature), str(self.file), triton.__version__)
+
+
+@contextlib.contextmanager
+def _inductor_ptxas():
+    """TRITON_PTXAS_PATH as Inductor's compile workers set it (torch's ptxas where torch ships
+    one), for this compile only: memsim.triton's own kernels keep Triton's bundled ptxas, as
+    Triton's launcher uses it on the GPU."""
+    from torch._inductor.runtime.compile_tasks import _set_triton_ptxas_path
+
+    with _environment("TRITON_PTXAS_PATH"):
+        _set_triton_ptxas_path.__wrapped__()   # functools.cache'd: it would set it once, for good
+        yield
+
+
+@contextlib.contextmanager
+def _environment(name: str):
+    """The environment variable `name` as it was, after the block."""
+    before = os.environ.get(name)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = before
 
 
 def launch_on_copies(spec: LaunchSpec) -> KernelReport:
