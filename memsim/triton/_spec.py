@@ -88,8 +88,11 @@ def load_kernel(path: str, name: str):
 
 
 def _jit_function(value):
-    """The JITFunction under autotune/heuristics wrappers (their .fn)."""
-    while value is not None and hasattr(value, "fn") and not hasattr(value, "arg_names"):
+    """The JITFunction under autotune/heuristics wrappers (their .fn; an Autotuner has
+    arg_names too, so the type decides)."""
+    from triton.runtime.jit import JITFunction
+
+    while value is not None and hasattr(value, "fn") and not isinstance(value, JITFunction):
         value = value.fn
     return value
 
