@@ -3,6 +3,8 @@ Python module per function (its @triton.jit kernels and the `call(args)` that la
 
     python3 gpu/inductor_functions.py OUTDIR            # on the GPU machine (torch 2.11, triton 3.6.0)
     python3 gpu/inductor_functions.py OUTDIR --no-gpu   # here: a CUDA build of torch, no GPU
+    ... --inductor-defaults                             # Inductor's own config choices (several
+                                                        # configs per kernel where it would time them)
 
 Inductor's choices are made deterministic: no max-autotune, one config per pointwise kernel and
 reduction (no on-device benchmarking decides anything). Each function runs once on the GPU
@@ -10,7 +12,8 @@ reduction (no on-device benchmarking decides anything). Each function runs once 
 Inductor makes while it generates code (device properties, capability, Triton's target) with
 the H100's values (memsim.gpus' profile), so that a machine without a GPU writes the same files;
 the compiled module is then never launched. OUTDIR/versions.json records torch, Triton and the
-device.
+device; with --inductor-defaults on the GPU, OUTDIR/autotune_timings.json holds the time of each
+config of every kernel Inductor timed, and which it kept (the fastest).
 """
 from __future__ import annotations
 
@@ -167,6 +170,23 @@ def answer_device_queries() -> None:
     triton.runtime.driver.set_active(Driver())
 
 
+def keep_autotune_timings(found: dict) -> None:
+    """Where a kernel has several configs Inductor times them on the GPU at its first call and
+    keeps the fastest: each config's time (ms, Inductor's benchmarker), by kernel name."""
+    from torch._inductor.runtime.triton_heuristics import CachingAutotuner
+
+    original = CachingAutotuner.benchmark_all_configs
+
+    def benchmark_all_configs(self, *args, **kwargs):
+        timings = original(self, *args, **kwargs)
+        found[self.inductor_meta.get("kernel_name", self.fn.__name__)] = [
+            {"constexprs": dict(launcher.config.kwargs), "num_warps": launcher.config.num_warps,
+             "num_stages": launcher.config.num_stages, "ms": float(ms)} for launcher, ms in timings.items()]
+        return timings
+
+    CachingAutotuner.benchmark_all_configs = benchmark_all_configs
+
+
 def fake_cuda(args):
     from torch._subclasses.fake_tensor import FakeTensorMode
 
@@ -184,13 +204,19 @@ def main(argv: list[str]) -> int:
     no_gpu = "--no-gpu" in argv
     if no_gpu:
         answer_device_queries()
-    deterministic_inductor()
+    timings: dict[str, list] = {}
+    if "--inductor-defaults" not in argv:
+        deterministic_inductor()
+    elif not no_gpu:
+        keep_autotune_timings(timings)
     import triton
 
     for name, (fn, args) in inputs("cpu" if no_gpu else "cuda").items():
         code = output_code(fn, fake_cuda(args) if no_gpu else args)
         (out / f"{name}.py").write_text(code)
         print(f"{name}: {code.count('@triton.jit')} Triton kernels, {code.count('extern_kernels.')} extern calls")
+    if timings:
+        (out / "autotune_timings.json").write_text(json.dumps(timings, indent=1) + "\n")
     device = "none (--no-gpu)" if no_gpu else torch.cuda.get_device_name()
     (out / "versions.json").write_text(json.dumps(
         {"torch": torch.__version__, "triton": triton.__version__, "device": device}, indent=1) + "\n")

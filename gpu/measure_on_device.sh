@@ -92,8 +92,14 @@ case "$MODE" in
              # functions here (torch 2.11, Triton 3.6.0; checked against eager), into validate/inductor/,
              # then its Triton launches (validate/inductor_cases.py) are recorded as the triton mode does;
              # the files come back in $OUT/inductor_files.tgz (commit them with the recording)
-    timeout 150 python3 gpu/inductor_functions.py validate/inductor >"$OUT/inductor_functions.txt" 2>&1 &&
+    # (and with Inductor's own config choices into validate/inductor/defaults/, keeping the GPU's
+    # timing of each config: autotune_timings.json)
+    { timeout 120 python3 gpu/inductor_functions.py validate/inductor &&
+      timeout 120 python3 gpu/inductor_functions.py validate/inductor/defaults --inductor-defaults; } \
+      >"$OUT/inductor_functions.txt" 2>&1 &&
       tar -czf "$OUT/inductor_files.tgz" validate/inductor && measure inductor --cases inductor
+    # and Triton's own autotuner's choice for examples/triton_autotune.py (docs/triton.md)
+    timeout 60 python3 gpu/autotune_choice.py "$OUT/autotune_choice.json" >>"$OUT/inductor_functions.txt" 2>&1
     ;;
   fuzz2)
     measure fuzz2 --cases fuzz2 --n "${N:-150}" --seed "${SEED:-2}"

@@ -22,8 +22,11 @@ from .case import Case
 FOLDER = Path(__file__).parent / "inductor"
 
 
-def output_code_files() -> list[Path]:
-    return sorted(FOLDER.glob("*.py"))
+DEFAULTS = FOLDER / "defaults"   # the same functions with Inductor's own config choices
+
+
+def output_code_files(folder: Path = FOLDER) -> list[Path]:
+    return sorted(folder.glob("*.py"))
 
 
 def inductor_cases() -> list[Case]:
@@ -40,4 +43,24 @@ def inductor_cases() -> list[Case]:
             tags = ["inductor", "triton", f"function:{path.stem}", f"kernel:{one.kernel}",
                     f"sass:{code_digest(one.spec.source, one.spec.kernel)}"]
             cases.append(Case(name=f"ind_{path.stem}_{one.index}", spec=one.spec, tags=tags))
+    return cases + config_cases()
+
+
+def config_cases() -> list[Case]:
+    """Every config of each kernel that has several under Inductor's defaults
+    (validate/inductor/defaults/: Inductor times them on the GPU, memsim predicts): one case
+    each, `indc_<function>_<position>_<k>`, k in the heuristics' order."""
+    from memsim.triton import run_output_code
+
+    from .triton_cases import code_digest
+
+    cases = []
+    for path in output_code_files(DEFAULTS):
+        for one in run_output_code(str(path), simulate=False).launches:
+            for k, config in enumerate(one.candidates):
+                tags = ["inductor", "triton", "config", f"function:{path.stem}", f"kernel:{one.kernel}",
+                        "config:" + ",".join(f"{n}={v}" for n, v in config.constexprs.items()) +
+                        f",warps={config.num_warps},stages={config.num_stages}",
+                        f"sass:{code_digest(config.spec.source, config.spec.kernel)}"]
+                cases.append(Case(name=f"indc_{path.stem}_{one.index}_{k}", spec=config.spec, tags=tags))
     return cases

@@ -29,7 +29,7 @@ from ..compiler.python_file import import_file
 from ..errors import CompileError, LaunchError
 from ..launch import ArgSpec, LaunchSpec
 from ..report import KernelReport
-from ._autotune import cheapest
+from ._autotune import cost
 from ._compile import TritonKernel, cache_of, describe, parameter_value
 from ._launcher import launch
 from ._spec import hidden_args
@@ -50,6 +50,10 @@ class InductorLaunch(BaseModel):
     num_stages: int = 0
     constexprs: dict[str, Any] = Field(default_factory=dict, description="the chosen config's block sizes")
     configs: int = Field(0, description="configs Inductor's heuristics listed (memsim ran each)")
+    costs: list[float] = Field(default_factory=list,
+                               description="with several configs: each one's predicted cost, in the list's order")
+    candidates: list["InductorLaunch"] = Field(default_factory=list,
+                                               description="with several configs: each one's launch (no report)")
     spec: LaunchSpec | None = Field(None, description="the launch with its buffers made afresh (validate's cases)")
     report: KernelReport | None = None
 
@@ -192,38 +196,36 @@ class _Kernel:
             self.file.write_text(source)
         self.name, self.simulate = name, simulate
         self.tuner = getattr(import_file(str(self.file), "memsim_inductor_kernel"), name)
-        self.compiled: dict[int, TritonKernel] = {}
 
     def run(self, *args, stream=None, **kwargs) -> None:
+        """CachingAutotuner.run: the launch of the config Inductor would keep (the only one, or
+        the one memsim predicts cheapest), on the graph's buffers."""
         named = {**dict(zip(self.tuner.fn.arg_names, args)), **kwargs}
         arrays = {k: flat_view(v) for k, v in named.items() if _is_tensor(v)}
+        scalars = {k: v for k, v in named.items() if k not in arrays}
         configs = list(self.tuner.configs)
-        launches = [self._launch(i, cfg, named, arrays) for i, cfg in enumerate(configs)]
+        compiled = [self._compile(cfg) for cfg in configs]
+        launches = [self._describe(kernel, cfg, scalars, arrays) for kernel, cfg in zip(compiled, configs)]
+        pick, costs = 0, []
         if len(launches) > 1 and self.simulate:
-            ranked = [launch_on_copies(one.spec) for one in launches]
-            chosen = launches[cheapest(ranked)]
-        else:
-            chosen = launches[0]
+            costs = [cost(launch_on_copies(one.spec)) for one in launches]
+            pick = costs.index(min(costs))
+        chosen = launches[pick].model_copy(update={
+            "index": len(_LAUNCHES), "costs": costs, "candidates": launches if len(launches) > 1 else []})
         if self.simulate:
-            kernel = self.compiled[id(chosen)]
-            report = launch(kernel, {**named, **arrays}, chosen.grid)
-            chosen = chosen.model_copy(update={"report": report})
-        _LAUNCHES.append(chosen.model_copy(update={"index": len(_LAUNCHES)}))
+            chosen.report = launch(compiled[pick], {**named, **arrays}, chosen.grid)
+        _LAUNCHES.append(chosen)
 
-    def _launch(self, position: int, cfg, named: dict, arrays: dict) -> InductorLaunch:
-        kernel = self._compile(position, cfg)
+    def _describe(self, kernel: TritonKernel, cfg, scalars: dict, arrays: dict) -> InductorLaunch:
         from torch._inductor.runtime.triton_heuristics import GridExpr
 
-        scalars = {k: v for k, v in named.items() if k not in arrays}
         grid = GridExpr.from_meta(self.tuner.inductor_meta, cfg).eval_slow({**scalars, **cfg.kwargs})
-        spec = _spec_of(kernel, {**scalars, **arrays}, grid)
-        one = InductorLaunch(index=0, kernel=self.name, grid=grid, block=(32 * kernel.num_warps, 1, 1),
-                             num_warps=kernel.num_warps, num_stages=kernel.num_stages,
-                             constexprs=dict(cfg.kwargs), configs=len(self.tuner.configs), spec=spec)
-        self.compiled[id(one)] = kernel
-        return one
+        return InductorLaunch(index=0, kernel=self.name, grid=grid, block=(32 * kernel.num_warps, 1, 1),
+                              num_warps=kernel.num_warps, num_stages=kernel.num_stages,
+                              constexprs=dict(cfg.kwargs), configs=len(self.tuner.configs),
+                              spec=_spec_of(kernel, {**scalars, **arrays}, grid))
 
-    def _compile(self, position: int, cfg) -> TritonKernel:
+    def _compile(self, cfg) -> TritonKernel:
         """The config compiled as CachingAutotuner._precompile_config compiles it, in the
         environment of Inductor's compile workers: ptxas is torch's own (torch/bin/ptxas, a newer
         CUDA's than the one Triton bundles), which changes the SASS."""
