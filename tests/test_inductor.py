@@ -114,3 +114,22 @@ def test_bad_input_is_one_line(tmp_path, capsys, argv, says):
     assert main(["predict", str(plain), *argv]) == 2
     err = capsys.readouterr().err.strip()
     assert says in err and len(err.splitlines()) == 1
+
+
+def test_several_configs_run_each_and_keep_the_cheapest():
+    """Under Inductor's defaults the embedding kernel has 6 configs (the GPU timed them, the
+    recording holds their times): memsim simulates each, keeps the one it predicts cheapest, and
+    the graph still computes the embedding."""
+    from memsim.triton._autotune import cost
+    from validate.inductor_cases import DEFAULTS
+
+    run = run_output_code(str(DEFAULTS / "embedding.py"))
+    [one] = run.launches
+    assert one.configs == len(one.candidates) == len(one.costs) == 6
+    assert one.costs == [cost(memsim.simulate_spec(c.spec)[0]) for c in one.candidates]
+    best = one.candidates[one.costs.index(min(one.costs))]
+    assert (one.constexprs, one.num_warps, one.grid) == (best.constexprs, best.num_warps, best.grid)
+    torch.testing.assert_close(run.outputs[0], torch.nn.functional.embedding(*run.inputs))
+    timed = json.loads((DEFAULTS / "autotune_timings.json").read_text())[one.kernel]
+    assert [(t["constexprs"], t["num_warps"], t["num_stages"]) for t in timed] == \
+        [(c.constexprs, c.num_warps, c.num_stages) for c in one.candidates]   # Inductor's list on the GPU too

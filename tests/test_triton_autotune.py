@@ -110,3 +110,14 @@ def test_autotune_on_a_plain_kernel_is_one_line(capsys):
             "--autotune"]
     assert main(argv) == 2
     assert "not wrapped in @triton.autotune" in capsys.readouterr().err
+
+
+def test_memsim_picks_what_the_h100_s_autotuner_picked_where_traffic_decides(examples):
+    """scale_by_table_sum: Triton's autotuner on the H100 (validate/data/h100/
+    triton_autotune_choice.json, gpu/autotune_choice.py) kept BLOCK=1024, as memsim does."""
+    recorded = json.loads((FILE.parents[1] / "validate" / "data" / "h100" / "triton_autotune_choice.json").read_text())
+    kernel = examples.scale_by_table_sum
+    kernel.cache.clear()
+    x, table, out = np.ones(N, np.float32), np.ones(256, np.float32), np.zeros(N, np.float32)
+    kernel[lambda meta: (triton.cdiv(N, meta["BLOCK"]),)](x, table, out, N, TABLE=256)
+    assert recorded["scale_by_table_sum"]["best"] == str(kernel.best_config)
