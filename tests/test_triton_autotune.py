@@ -121,3 +121,14 @@ def test_memsim_picks_what_the_h100_s_autotuner_picked_where_traffic_decides(exa
     x, table, out = np.ones(N, np.float32), np.ones(256, np.float32), np.zeros(N, np.float32)
     kernel[lambda meta: (triton.cdiv(N, meta["BLOCK"]),)](x, table, out, N, TABLE=256)
     assert recorded["scale_by_table_sum"]["best"] == str(kernel.best_config)
+
+
+def test_uninstall_gives_the_autotuner_back_to_triton():
+    from triton.runtime.autotuner import Autotuner
+
+    mt.uninstall()
+    try:
+        assert Autotuner._bench.__module__ == Autotuner.run.__module__ == "triton.runtime.autotuner"
+    finally:
+        mt.install()
+    assert Autotuner._bench.__module__ == "memsim.triton._launcher"
