@@ -104,6 +104,14 @@ def test_the_cli_lists_one_row_per_launch(capsys):
     assert "triton_per_fused_sum_1" in table and "by source line" in table
 
 
+def test_output_code_without_inductor_says_to_add_it(capsys):
+    argv = ["predict", str(FOLDER / "softmax.py"), "--kernel", "triton_per_fused__softmax_exp_prepare_softmax_online_sub_0",
+            "--grid", "1", "--arg", "float32[4]"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert "--inductor" in err and len(err.splitlines()) == 1
+
+
 @pytest.mark.parametrize("argv, says", [
     (["--inductor", "--grid", "4"], "drop --grid"),
     (["--inductor"], "not Inductor output code"),

@@ -76,8 +76,13 @@ def parse_constexprs(texts: Sequence[str]) -> dict:
 
 def load_kernel(path: str, name: str):
     """The @triton.jit function `name` of the Python file `path` (imported as Python would)."""
+    from pathlib import Path
+
     from triton.runtime.jit import JITFunction
 
+    if Path(path).is_file() and "async_compile.triton(" in Path(path).read_text(errors="replace"):
+        raise LaunchError(f"{path} is Inductor's output code (torch.compile): run the graph with "
+                          "`memsim predict FILE --inductor`")
     module = import_file(path, "memsim_triton")
     kernels = sorted(n for n, v in vars(module).items() if isinstance(_jit_function(v), JITFunction))
     found = _jit_function(getattr(module, name, None))
