@@ -14,6 +14,8 @@
 #                                                    # in .whl too (nvidia-nvjitlink==13.0.88)
 #     bash gpu/measure_on_device.sh triton           # Triton kernels (validate/triton_cases.py; needs
 #                                                    # triton==3.6.0, which the GPU machine has)
+#     bash gpu/measure_on_device.sh inductor         # torch.compile's generated Triton kernels
+#                                                    # (gpu/inductor_functions.py, validate/inductor_cases.py)
 #     bash gpu/measure_on_device.sh fuzz2 [N] [SEED]  # warp/atomic/double/local fuzz (default 150, seed 2)
 #     bash gpu/measure_on_device.sh calibrate        # the GPU profile's microbenchmarks
 #     bash gpu/measure_on_device.sh durations [N] [SET]  # N (default 21) ncu durations of each
@@ -85,6 +87,19 @@ case "$MODE" in
            # triton 3.6.0 on the GPU machine), their cubins loaded into CuPy
     python3 -c "import memsim.triton, triton; print('triton', triton.__version__)" &&
       measure triton --cases triton
+    ;;
+  inductor)  # torch.compile's kernels: gpu/inductor_functions.py writes Inductor's output code of 7
+             # functions here (torch 2.11, Triton 3.6.0; checked against eager), into validate/inductor/,
+             # then its Triton launches (validate/inductor_cases.py) are recorded as the triton mode does;
+             # the files come back in $OUT/inductor_files.tgz (commit them with the recording)
+    # (and with Inductor's own config choices into validate/inductor/defaults/, keeping the GPU's
+    # timing of each config: autotune_timings.json)
+    { timeout 120 python3 gpu/inductor_functions.py validate/inductor &&
+      timeout 120 python3 gpu/inductor_functions.py validate/inductor/defaults --inductor-defaults; } \
+      >"$OUT/inductor_functions.txt" 2>&1 &&
+      tar -czf "$OUT/inductor_files.tgz" validate/inductor && measure inductor --cases inductor
+    # and Triton's own autotuner's choice for examples/triton_autotune.py (docs/triton.md)
+    timeout 60 python3 gpu/autotune_choice.py "$OUT/autotune_choice.json" >>"$OUT/inductor_functions.txt" 2>&1
     ;;
   fuzz2)
     measure fuzz2 --cases fuzz2 --n "${N:-150}" --seed "${SEED:-2}"

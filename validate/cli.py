@@ -59,14 +59,14 @@ from .report import check_report_folder, print_summary, table, write_reports
 # (validate/numba_cases.py); prereg, prereg2 ... prereg12: public kernels whose predictions were committed before
 # their recordings were read (validate/prereg_cases.py, prereg2_cases.py, prereg3_cases.py, prereg4_cases.py, prereg5_cases.py, prereg6_cases.py, prereg7_cases.py, prereg8_cases.py, prereg9_cases.py, prereg10_cases.py, prereg11_cases.py, prereg12_cases.py), run on their own, not in "all" (CI's time);
 # triton: Triton kernels (validate/triton_cases.py, needs Triton 3.6.0; not in "all" until it is
-# recorded); sm90: small launches of sm_90's own instructions (validate/sm90_probes.py) and of
+# recorded); inductor: torch.compile's generated kernels (validate/inductor_cases.py, needs torch too); sm90: small launches of sm_90's own instructions (validate/sm90_probes.py) and of
 # TMA/setmaxnreg (validate/tma_probes.py) and of wgmma (validate/wgmma_probes.py; also alone as `wgmma`).
 SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "fuzz2": ("fuzz2",), "corpus": ("corpus",),
         "numba": ("numba",), "prereg": ("prereg",), "prereg2": ("prereg2",),
         "prereg3": ("prereg3",), "prereg4": ("prereg4",),
         "prereg5": ("prereg5",), "prereg6": ("prereg6",),
         "prereg7": ("prereg7",), "prereg8": ("prereg8",), "prereg9": ("prereg9",), "prereg10": ("prereg10",), "prereg11": ("prereg11",), "prereg12": ("prereg12",),
-        "triton": ("triton",), "sm90": ("sm90_probes", "tma_probes", "wgmma_probes"), "wgmma": ("wgmma_probes",), "classic": ("suite", "fuzz"),
+        "triton": ("triton",), "inductor": ("inductor",), "sm90": ("sm90_probes", "tma_probes", "wgmma_probes"), "wgmma": ("wgmma_probes",), "classic": ("suite", "fuzz"),
         "all": ("suite", "fuzz", "fuzz2", "corpus", "numba", "sm90_probes", "tma_probes", "wgmma_probes")}
 FUZZ_N, FUZZ_SEED = 200, 0
 # fuzz2 keeps its own defaults (validate.fuzz2_cases): --n/--seed override both sets'
@@ -323,6 +323,8 @@ def select_cases(which: str, pattern: str, n: int | None, seed: int | None) -> l
             chosen += [(name, c) for c in _case_source(f"{name}_cases", f"{name}_cases")()]
     if "triton" in SETS[which]:
         chosen += [("triton", c) for c in _case_source("triton_cases", "triton_cases")()]
+    if "inductor" in SETS[which]:
+        chosen += [("inductor", c) for c in _case_source("inductor_cases", "inductor_cases")()]
     if "sm90_probes" in SETS[which]:
         chosen += [("sm90_probes", c) for c in _case_source("sm90_probes", "probe_as_cases")()]
     if "tma_probes" in SETS[which]:
@@ -342,16 +344,19 @@ def select_cases(which: str, pattern: str, n: int | None, seed: int | None) -> l
 def local_triton_specs(files: list[rec.MeasurementFile]) -> list[rec.MeasurementFile]:
     """A Triton recording's spec names the cubin the GPU machine's Triton made; the same
     compile here (its code digest, the `sass:` tag, equal) is the launch memsim runs."""
-    recorded = [c for f in files if f.case_set == "triton" for c in f.cases]
-    if not recorded:
-        return files
-    local = {c.name: c for c in _case_source("triton_cases", "triton_cases")()}
+    for case_set, module in (("triton", "triton_cases"), ("inductor", "inductor_cases")):
+        recorded = [c for f in files if f.case_set == case_set for c in f.cases]
+        if recorded:
+            _local_specs(recorded, {c.name: c for c in _case_source(module, module)()})
+    return files
+
+
+def _local_specs(recorded: list, local: dict) -> None:
     for case in recorded:
         mine = local.get(case.name)
         digests = {t for t in case.tags if t.startswith("sass:")}
         if mine is not None and digests and digests == {t for t in mine.tags if t.startswith("sass:")}:
             case.spec = mine.spec
-    return files
 
 
 def _case_source(module: str, function: str):

@@ -54,6 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
                               "warp states), from the warp-level timing simulation")
     predict.add_argument("--explain-png", metavar="FILE",
                          help="with --explain: also draw the warp states as a stacked bar (plot extra)")
+    predict.add_argument("--inductor", action="store_true",
+                         help="the .py file is Inductor's output code (torch.compile's generated module): "
+                              "run its call() on its get_args() inputs, every Triton launch on memsim, one "
+                              "row per launch (needs torch, the release that wrote it)")
     predict.add_argument("--dlcm", choices=("ca", "cg"),
                          help="ca: cache every global load in L1, as `nvcc -Xptxas -dlcm=ca` (the seeds' "
                               "build); cg (default): L2 only")
@@ -136,6 +140,9 @@ def _check_metrics(args: argparse.Namespace) -> None:
 
 
 def run_predict(args: argparse.Namespace) -> int:
+    if args.inductor:
+        from .inductor_cli import run_inductor
+        return run_inductor(args)
     _check_metrics(args)
     if (args.explain or args.explain_png) and not args.gpu:
         raise LaunchError("--explain needs --gpu (the time it explains is the GPU's, e.g. --gpu H100)")

@@ -77,10 +77,13 @@ initialised from .npy files and -I headers must exist on the workers).
 
 
 class SweepPoint(BaseModel):
-    """One configuration: the parameters' values (as written) and the block shape."""
+    """One configuration: the parameters' values (as written) and the block shape; for a
+    config of an @triton.autotune list, its constexprs and stages (in params too)."""
 
     params: dict[str, str]
     block: tuple[int, int, int]
+    config: dict[str, str] = {}
+    stages: int | None = None
 
 
 class SweepJob(BaseModel):
@@ -254,10 +257,47 @@ def _point_args(args: argparse.Namespace, point: SweepPoint, is_file: bool) -> a
     one.arg = [fill(t) for t in args.arg]
     one.option = [fill(t) for t in args.option]
     one.shared_mem = _count("--shared-mem", fill(args.shared_mem))
-    one.constexpr = [fill(t) for t in getattr(args, "constexpr", [])]
+    one.constexpr = [fill(t) for t in getattr(args, "constexpr", [])] + [f"{k}={v}" for k, v in point.config.items()]
     if _is_triton(args) and getattr(args, "num_warps", None) is None:
         one.num_warps = math.prod(point.block) // 32   # a Triton block is 32 x num_warps threads
+    if point.stages is not None:
+        one.num_stages = point.stages
     return one
+
+
+def autotune_points(args: argparse.Namespace, params: dict[str, list[str]]) -> list[SweepPoint] | None:
+    """One point per config of the kernel's @triton.autotune list (times the --param grid):
+    with --autotune, or when the kernel is autotuned and no --block is given. The configs'
+    constexprs, num_warps and num_stages join the parameters (usable in {EXPR}s, e.g. the grid)."""
+    wanted = getattr(args, "autotune", False)
+    if not (launch_args.is_source_file(args.target) and _is_triton(args)):
+        if wanted:
+            raise LaunchError("--autotune reads the config list of an @triton.autotune kernel of a .py file")
+        return None
+    if not wanted and (args.block or getattr(args, "num_warps", None)):
+        return None
+    from ..triton._autotune import autotune_configs
+
+    configs = autotune_configs(args.target, args.kernel)
+    if configs is None:
+        if wanted:
+            raise LaunchError(f"--autotune: {args.kernel} is not wrapped in @triton.autotune")
+        return None
+    given = [flag for flag, value in (("--block", args.block), ("--num-warps", getattr(args, "num_warps", None)),
+                                      ("--num-stages", getattr(args, "num_stages", None))) if value]
+    named = {t.partition("=")[0].strip() for t in getattr(args, "constexpr", [])} | set(params)
+    clash = sorted(named & {k for c in configs for k in c.constexprs})
+    if given or clash:
+        raise LaunchError(f"--autotune: each config gives its own num_warps, num_stages and constexprs: "
+                          f"drop {', '.join(given + clash)}")
+    points = []
+    for values in itertools.product(*params.values()):
+        for c in configs:
+            config = {k: str(v) for k, v in c.constexprs.items()}
+            tuned = {**config, "num_warps": str(c.num_warps), "num_stages": str(c.num_stages)}
+            points.append(SweepPoint(params={**dict(zip(params, values)), **tuned}, block=(32 * c.num_warps, 1, 1),
+                                     config=config, stages=c.num_stages))
+    return points
 
 
 def _is_triton(args: argparse.Namespace) -> bool:
@@ -274,16 +314,17 @@ def _count(name: str, text: str) -> int:
 def sweep_jobs(args: argparse.Namespace) -> list[SweepJob]:
     """Every launch of the sweep, checked here, before any runs. Sources are read into the
     launch so that cluster workers need no copy of the file."""
+    params = parse_params(args.param)
+    tuned = autotune_points(args, params)
     blocks = parse_blocks(args.block or [])
     if not blocks and launch_args.is_source_file(args.target) and _is_triton(args):
         blocks = [(32 * (getattr(args, "num_warps", None) or 4), 1, 1)]   # Triton's default: 4 warps
     if not blocks:
         raise LaunchError("sweep needs --block: one or more shapes like 32x8,32x16")
-    params = parse_params(args.param)
     is_file = launch_args.is_source_file(args.target)
     _check_params(args, params, is_file)
     jobs = []
-    for point in grid_points(params, blocks):
+    for point in tuned or grid_points(params, blocks):
         for name, spec, _ in launch_args.resolve_launches(_point_args(args, point, is_file)):
             text = load_source(spec.source)[0]
             if text:   # a cubin (SASS made elsewhere, Triton's) stays a path: it has no source text
@@ -481,6 +522,10 @@ def add_command(commands) -> None:
     grid = parser.add_argument_group("sweep")
     grid.add_argument("--param", action="append", default=[], metavar="NAME=V1,V2",
                       help="a swept parameter (repeatable); see below")
+    grid.add_argument("--autotune", action="store_true",
+                      help="a Triton kernel under @triton.autotune: one row per triton.Config of its list "
+                           "(its constexprs, num_warps, num_stages; they may appear in {EXPR}s); the "
+                           "default for such a kernel when no --block is given")
     grid.add_argument("--tune", action="append", default=[], metavar="NAME",
                       help="a parameter that is a tuning knob like the block, not a problem: "
                            "best is chosen across its values too")
@@ -505,7 +550,8 @@ def run_sweep(args: argparse.Namespace) -> int:
             rows = run_dask(jobs, options, args.dask, advance, local_workers=max(1, args.jobs))
         else:
             rows = run_local(jobs, options, args.jobs, advance)
-    rows = mark_best(rows, args.tune)
+    tuned = {k for job in jobs if job.point.stages is not None for k in [*job.point.config, "num_warps", "num_stages"]}
+    rows = mark_best(rows, [*args.tune, *sorted(tuned)])   # a config's values are knobs, as the block
     if args.json:
         print(ROWS.dump_json(rows, indent=2).decode())
     else:

@@ -105,24 +105,29 @@ def compile_kernel(fn, args: tuple, kwargs: dict) -> tuple[TritonKernel, dict]:
                           "are not supported by memsim.triton yet")
     source = triton.compiler.ASTSource(fn, signature, constexprs, attrs)
     try:
-        with _cache_of(fn.fn.__code__.co_filename):
+        with cache_of(fn.fn.__code__.co_filename):
             compiled = triton.compile(source, target=target(), options=options.__dict__)
             cubin_path = _cubin_file(compiled)
     except Exception as exc:   # triton.compiler.errors.CompilationError and the backends' errors
         raise CompileError(f"Triton could not compile {fn.__name__}: {_first_line(exc)}") from None
+    return describe(compiled, signature, fn.fn.__code__.co_filename, triton.__version__, cubin_path), bound
+
+
+def describe(compiled, signature: dict, source_file: str, release: str, cubin_path: str | None = None) -> TritonKernel:
+    """The TritonKernel of a triton.compile result: its launch as Triton's launcher makes it
+    (the parameters that are not constexprs, in order)."""
     meta = compiled.metadata
     kept = [name for name, kind in signature.items() if kind != "constexpr"]
-    kernel = TritonKernel(
-        name=meta.name, cubin_path=cubin_path, num_warps=meta.num_warps,
+    return TritonKernel(
+        name=meta.name, cubin_path=cubin_path or _cubin_file(compiled), num_warps=meta.num_warps,
         num_stages=meta.num_stages, num_ctas=meta.num_ctas, shared=meta.shared, param_names=kept,
         param_types=[signature[name] for name in kept], global_scratch_size=meta.global_scratch_size,
-        profile_scratch_size=meta.profile_scratch_size, source_file=fn.fn.__code__.co_filename,
-        compiler=f"Triton {triton.__version__} (sm_90 cubin {meta.hash[:12]})")
-    return kernel, bound
+        profile_scratch_size=meta.profile_scratch_size, source_file=source_file,
+        compiler=f"Triton {release} (sm_90 cubin {meta.hash[:12]})")
 
 
 @contextlib.contextmanager
-def _cache_of(source_file: str):
+def cache_of(source_file: str):
     """Triton's cache keys a kernel by its source, not by the file it lives in, and the cached
     cubin's line notes name the file it was first compiled from: the same kernel in another
     checkout would report the other checkout's lines. So memsim keeps a Triton cache per source

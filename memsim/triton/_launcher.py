@@ -1,7 +1,8 @@
 """`kernel[grid](args)` of an unchanged @triton.jit kernel, run on memsim.
 
 install() replaces triton's JITFunction.run (what `kernel[grid](...)` and Autotuner and
-heuristics wrappers call) with a launch on memsim: the arguments' arrays (numpy arrays, torch
+heuristics wrappers call) with a launch on memsim, and Autotuner's timing of a config with
+memsim's prediction (_autotune): the arguments' arrays (numpy arrays, torch
 CPU tensors) stand in for device buffers, the kernel is compiled as Triton's launcher would
 compile it (memsim.triton._compile), runs on the SASS engine with 32 x num_warps threads per
 block and the dynamic shared memory Triton asks for, and the results come back into the arrays.
@@ -9,6 +10,7 @@ reports() holds each launch's KernelReport, as memsim.cupy.reports() does.
 """
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -17,9 +19,12 @@ from ..engine.simulation import simulate
 from ..errors import LaunchError
 from ..launch import dims
 from ..report import KernelReport
+from ._autotune import CHOICE_NOTE, cost
 from ._compile import DevicePointer, TritonKernel, compile_kernel, hidden_parameters, parameter_value
 
 _REPORTS: list[KernelReport] = []
+_LAST: list[KernelReport] = []     # the latest launch's report, kept or not
+_QUIET: list[None] = []            # non-empty while autotuning: launches are not kept in reports()
 _ORIGINAL: dict[str, Any] = {}
 
 
@@ -34,20 +39,56 @@ def clear_reports() -> None:
 
 
 def install() -> None:
-    """Every @triton.jit kernel (made before or after) launches on memsim."""
+    """Every @triton.jit kernel (made before or after) launches on memsim; an @triton.autotune
+    kernel's configs are timed by memsim's prediction instead of a GPU timer."""
+    from triton.runtime.autotuner import Autotuner
     from triton.runtime.jit import JITFunction
 
     if "run" not in _ORIGINAL:
-        _ORIGINAL["run"] = JITFunction.run
-        JITFunction.run = _run
+        _ORIGINAL["run"], _ORIGINAL["bench"], _ORIGINAL["tune"] = JITFunction.run, Autotuner._bench, Autotuner.run
+        JITFunction.run, Autotuner._bench, Autotuner.run = _run, _bench, _autotuned_run
 
 
 def uninstall() -> None:
     """Triton's own launcher again (a GPU is then needed to launch)."""
+    from triton.runtime.autotuner import Autotuner
     from triton.runtime.jit import JITFunction
 
     if "run" in _ORIGINAL:
-        JITFunction.run = _ORIGINAL.pop("run")
+        JITFunction.run, Autotuner._bench, Autotuner.run = (_ORIGINAL.pop(k) for k in ("run", "bench", "tune"))
+
+
+def _bench(tuner, *args, config, **meta) -> list[float]:
+    """Autotuner._bench on memsim: the config's launch simulated on copies of the arrays (the
+    caller's are untouched, no report kept); its 'time' is what the choice minimises
+    (_autotune.cost), the same for Triton's three quantiles."""
+    current = dict(meta, **config.all_kwargs())
+    copies = [_copy(value) for value in args]
+    if config.pre_hook:
+        config.pre_hook({**dict(zip(tuner.arg_names, copies)), **current})
+    _QUIET.append(None)
+    try:
+        tuner.fn.run(*copies, **current)
+    finally:
+        _QUIET.pop()
+    value = cost(_LAST[-1])
+    return [value, value, value]
+
+
+def _autotuned_run(tuner, *args, **kwargs):
+    """Autotuner.run, saying in one line (stderr) which config memsim chose when it chose one."""
+    before = len(tuner.cache)
+    result = _ORIGINAL["tune"](tuner, *args, **kwargs)
+    if len(tuner.cache) > before and len(tuner.configs) > 1:
+        print(f"memsim.triton: {tuner.base_fn.__name__}: {len(tuner.configs)} configs, chose "
+              f"{tuner.best_config}: {CHOICE_NOTE}", file=sys.stderr)
+    return result
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, np.ndarray):
+        return value.copy()
+    return value.clone() if hasattr(value, "clone") and _as_array(value)[0] is not None else value
 
 
 def _run(fn, *args, grid, warmup, **kwargs):
@@ -63,7 +104,9 @@ def _run(fn, *args, grid, warmup, **kwargs):
     real = {name: _real(value, arrays) for name, value in bound.items()}
     grid3 = dims(grid(real) if callable(grid) else grid)
     report = launch(kernel, real, grid3)
-    _REPORTS.append(report)
+    _LAST[:] = [report]
+    if not _QUIET:
+        _REPORTS.append(report)
     return kernel
 
 

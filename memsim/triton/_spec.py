@@ -46,12 +46,16 @@ def triton_spec(path: str, kernel: str, grid, arg_texts: Sequence[str], constexp
             params.append(spec)
         else:
             params.append(ArgSpec(dtype=SCALAR_TYPES.get(kind, spec.dtype), value=spec.value))
-    hidden = [ArgSpec(dtype="uint8", count=size * _blocks(grid), init="zeros") if size else
-              ArgSpec(dtype="uint64", value="0")
-              for size in (compiled.global_scratch_size, compiled.profile_scratch_size)]
     return LaunchSpec(source=compiled.cubin_path, kernel=compiled.name, grid=grid,
-                      block=(32 * compiled.num_warps, 1, 1), args=[*params, *hidden],
+                      block=(32 * compiled.num_warps, 1, 1), args=[*params, *hidden_args(compiled, _blocks(grid))],
                       shared_mem=compiled.shared, seed=seed)
+
+
+def hidden_args(kernel, blocks: int) -> list[ArgSpec]:
+    """The global and profile scratch pointers Triton's launcher appends, as --arg specs: a
+    zeroed buffer of size x blocks where the kernel asks for one, else null."""
+    return [ArgSpec(dtype="uint8", count=size * blocks, init="zeros") if size else ArgSpec(dtype="uint64", value="0")
+            for size in (kernel.global_scratch_size, kernel.profile_scratch_size)]
 
 
 def parse_constexprs(texts: Sequence[str]) -> dict:
@@ -72,8 +76,13 @@ def parse_constexprs(texts: Sequence[str]) -> dict:
 
 def load_kernel(path: str, name: str):
     """The @triton.jit function `name` of the Python file `path` (imported as Python would)."""
+    from pathlib import Path
+
     from triton.runtime.jit import JITFunction
 
+    if Path(path).is_file() and "async_compile.triton(" in Path(path).read_text(errors="replace"):
+        raise LaunchError(f"{path} is Inductor's output code (torch.compile): run the graph with "
+                          "`memsim predict FILE --inductor`")
     module = import_file(path, "memsim_triton")
     kernels = sorted(n for n, v in vars(module).items() if isinstance(_jit_function(v), JITFunction))
     found = _jit_function(getattr(module, name, None))
@@ -84,8 +93,11 @@ def load_kernel(path: str, name: str):
 
 
 def _jit_function(value):
-    """The JITFunction under autotune/heuristics wrappers (their .fn)."""
-    while value is not None and hasattr(value, "fn") and not hasattr(value, "arg_names"):
+    """The JITFunction under autotune/heuristics wrappers (their .fn; an Autotuner has
+    arg_names too, so the type decides)."""
+    from triton.runtime.jit import JITFunction
+
+    while value is not None and hasattr(value, "fn") and not isinstance(value, JITFunction):
         value = value.fn
     return value
 
