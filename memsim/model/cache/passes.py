@@ -423,6 +423,9 @@ def l1_pass(order, sm_of, step_of, group_of, op_of, owner_of, previous_of, warp_
             allocated = 0       # bit j: line j was not in L1
             if l1_loads and cfg[G_L1_STORE_ALLOCATE] != 0:
                 full_sectors(row, lines, n, full, lane_counts)
+                if owner_of[i] != 0:    # a thread's own local words: what it stored, it reads back from L1
+                    for j in range(n):
+                        full[j] = masks[j]
                 for j in range(n):
                     if _l1_store(l1, sm, lines[j], full[j], l1_sets, l1_ways, t):
                         epoch += 1
