@@ -64,7 +64,7 @@ def _is_memory(w):
 
 @njit(cache=True, inline="always")
 def _l1_cost(aux, lines_per_sector, miss_share, cfg):
-    """(sectors, wavefront-equivalent passes, L1 pipe cycles) of a global or local access. A
+    """(sectors, wavefront-equivalent passes, L1 pipe cycles, lines) of a global or local access. A
     SASS global load carries its L1 bank passes and lines (memsim.stream.AUX_*): it takes the
     longer of its bank passes (a wavefront each) and its lines, a tag lookup (C_TAG_LINE,
     gpu/probes/l1_lines_probe.cu, measured on hits) for the share that hits L1 and a wavefront
@@ -77,9 +77,9 @@ def _l1_cost(aux, lines_per_sector, miss_share, cfg):
     if passes > 0 and cfg[C_TAG_LINE] > 0:
         per_line = (1.0 - miss_share) * cfg[C_TAG_LINE] + miss_share * cfg[C_WAVEFRONT]
         busy = max(passes * cfg[C_WAVEFRONT], tags * per_line)
-        return sectors, max(1.0, busy / cfg[C_WAVEFRONT]), busy
+        return sectors, max(1.0, busy / cfg[C_WAVEFRONT]), busy, float(max(tags, 1))
     lines = max(1.0, sectors * lines_per_sector)
-    return sectors, lines, lines * cfg[C_WAVEFRONT]
+    return sectors, lines, lines * cfg[C_WAVEFRONT], lines
 
 
 @njit(cache=True)
@@ -95,7 +95,7 @@ def _memory(kind, pc, aux, level, t, mem, cfg, queues, carry):
         queues[0] = start + busy
         queues[3] += busy
         return queues[0] + cfg[C_SHARED], start + cfg[C_READ]
-    sectors, lines, busy = _l1_cost(aux, mem[pc, MEM_LINES], mem[pc, MEM_MISS], cfg)
+    sectors, lines, busy, tags = _l1_cost(aux, mem[pc, MEM_LINES], mem[pc, MEM_MISS], cfg)
     queues[0] = start + busy
     queues[3] += busy
     # each line of a request adds latency beyond its pipe slot (measured: gpu/probes/sm_probe.cu);
@@ -137,7 +137,10 @@ def _memory(kind, pc, aux, level, t, mem, cfg, queues, carry):
             return done_l1 + cfg[C_L1_HIT], start + cfg[C_READ]
         if carry[pc, 0] >= 1.0:
             carry[pc, 0] -= 1.0
-    carry[pc, 1] += mem[pc, MEM_DRAM]
+    # the request waits for its slowest line: it waits for DRAM when any of its lines that
+    # missed L1 misses the L2 too (each line the pc's per-sector L2 miss share, independently)
+    missing = max(1.0, tags * mem[pc, MEM_MISS])
+    carry[pc, 1] += 1.0 - (1.0 - mem[pc, MEM_DRAM]) ** missing
     back = max(done_l1 + cfg[C_L2_HIT], queues[1] + cfg[C_L1_HIT])
     if carry[pc, 1] >= 1.0:
         carry[pc, 1] -= 1.0
