@@ -3,6 +3,9 @@ cli/, compiler/, catalog/) and the repository's other packages (validate/, gpu/)
 modules share lives in tests/helpers."""
 from __future__ import annotations
 
+import os
+import shutil
+
 import pytest
 
 
@@ -29,3 +32,14 @@ def launch_cache(launch_cache_folder, monkeypatch):
     from tests.helpers.launch_cache import install
     install(monkeypatch, launch_cache_folder)
     return launch_cache_folder
+
+
+def pytest_sessionfinish(session):
+    """The launch cache holds about 1.3 GB by the end of a whole run: removed as the run ends,
+    by xdist's controller (its basetemp is the run's folder the workers share) or by the one
+    process of a run without xdist."""
+    factory = getattr(session.config, "_tmp_path_factory", None)
+    if factory is None or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    from tests.helpers.launch_cache import run_folder
+    shutil.rmtree(run_folder(factory.getbasetemp()), ignore_errors=True)

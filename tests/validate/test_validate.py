@@ -333,7 +333,10 @@ RECORDED = rec.load_all()
 ALL_SETS = ["suite", "fuzz", "fuzz2", "corpus", "numba", "sm90"]
 EVERY_OTHER = "02468acegikmoqsuwy"     # last characters of one half; the other half has the rest
 HALVES = [f"*[{EVERY_OTHER}]", f"*[!{EVERY_OTHER}]"]
-PARTS = {"corpus": HALVES, "fuzz": HALVES, "fuzz2": HALVES}
+# the corpus' three slow WMMA GEMMs (*_gemm: 25-53 s each on a loaded 2-core machine, 130 s of
+# the first half's 285) get a part of their own
+CORPUS_PARTS = ["*[02468acegikoqsuwy]", "*m", "*[!02468acegikoqsuwym]"]
+PARTS = {"corpus": CORPUS_PARTS, "fuzz": HALVES, "fuzz2": HALVES}
 ITEMS = [pytest.param(case_set, part, id=case_set if part == "*" else f"{case_set}-{i}")
          for case_set in ALL_SETS for i, part in enumerate(PARTS.get(case_set, ["*"]))]
 
@@ -358,7 +361,7 @@ def test_the_parts_cover_every_case_once(case_set):
     """A set run in parts compares each of its recorded launches in exactly one part."""
     parts = [_compared(cli.SETS[case_set], pattern) for pattern in PARTS[case_set]]
     assert sorted(case for part in parts for case in part) == sorted(_compared(cli.SETS[case_set]))
-    assert all(len(part) >= len(_compared(cli.SETS[case_set])) // 4 for part in parts)
+    assert all(part for part in parts)
 
 
 @pytest.mark.skipif(not RECORDED, reason="no hardware measurements recorded under validate/data yet")
