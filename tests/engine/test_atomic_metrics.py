@@ -144,7 +144,7 @@ def test_atomic_packets_are_per_sector_the_most_lanes_on_one_address(pattern):
 # Recorded H100 launches whose warps put several lanes on one address (fuzz2: validate/data/h100).
 # The SASS engine only: the PTX engine runs atomics ptxas aggregates per warp lane by lane.
 @pytest.mark.parametrize("name", ["fuzz2_s2_0016", "fuzz2_s2_0021", "fuzz2_s2_0090", "fuzz2_s2_0125"])
-def test_atomic_sector_counts_equal_the_h100s(name):
+def test_atomic_sector_counts_equal_the_h100s(name, launch_cache):
     memsim = pytest.importorskip("memsim")
     from validate import record as rec
     record = next(c for f in rec.load_all() if f.gpu == "h100" for c in f.cases if c.name == name)

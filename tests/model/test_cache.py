@@ -316,24 +316,24 @@ ACHIEVED = {m.L1_HIT: 0.91, m.L2_READ: 0.90, m.L2_WRITE: 0.92, m.DRAM_READ: 0.95
 ACHIEVED_EXACT = ACHIEVED
 
 
-@pytest.fixture(scope="module")
-def recorded_accuracy():
+def test_recorded_cases_stay_as_accurate_as_achieved(launch_cache):
+    """Each metric of ACHIEVED over more than 300 cases, all compared and exact ones. One item
+    for the five metrics: as five items sharing a module fixture, xdist's workers each took
+    some and each modeled every launch (3 to 4 minutes apiece). jobs=1: the xdist worker is
+    busy already, and launch_cache (in this process only) shares the compiles and the 46
+    launches tests/engine/sass/test_sass_trace.py models the same way."""
     from validate.accuracy import accuracy
     from validate.compare import compare_files
     from validate.record import load_all
 
     h100_files = [f for f in load_all(case_sets=("suite", "fuzz")) if f.gpu == "h100"]
-    report = compare_files(h100_files, jobs=2,
-                           select=lambda c: "seed" not in c.tags, model="H100")
-    return {row.metric: row for row in accuracy(report)}
-
-
-@pytest.mark.parametrize("metric", sorted(ACHIEVED))
-def test_recorded_cases_stay_as_accurate_as_achieved(recorded_accuracy, metric):
-    row = recorded_accuracy[metric]
-    assert row.cases > 300
-    assert row.within_target >= ACHIEVED[metric]
-    assert row.within_target_exact >= ACHIEVED_EXACT[metric]
+    report = compare_files(h100_files, jobs=1, select=lambda c: "seed" not in c.tags, model="H100")
+    rows = {row.metric: row for row in accuracy(report)}
+    below = {metric: (rows[metric].cases, rows[metric].within_target, rows[metric].within_target_exact)
+             for metric in sorted(ACHIEVED)
+             if not (rows[metric].cases > 300 and rows[metric].within_target >= ACHIEVED[metric]
+                     and rows[metric].within_target_exact >= ACHIEVED_EXACT[metric])}
+    assert not below, f"(cases, within target, within target of exact cases) below {ACHIEVED}: {below}"
 
 
 def test_accuracy_rows_follow_the_targets():

@@ -79,7 +79,7 @@ def test_every_file_is_launched_and_says_what_it_is_modelled_on():
 
 
 @pytest.mark.parametrize("filename", FILES)
-def test_file_compiles_and_defines_its_kernels(filename):
+def test_file_compiles_and_defines_its_kernels(filename, launch_cache):
     ptx = compiled_ptx(filename)
     entries = set(re.findall(r"\.entry\s+([\w$]+)\(", ptx))
     source = (CORPUS_DIR / filename).read_text()
@@ -88,7 +88,7 @@ def test_file_compiles_and_defines_its_kernels(filename):
 
 
 @pytest.mark.parametrize("index", range(len(LAUNCHES)))
-def test_launch_fits_its_kernel(index):
+def test_launch_fits_its_kernel(index, launch_cache):
     case = cases()[index]
     assert not launch_problems(case, compiled_ptx(source_file(case))), case.name
 

@@ -175,7 +175,7 @@ def test_fuzz2_source_compiles(index):
     assert f".entry {case.spec.kernel}(" in compile_cuda(case.spec.source).ptx
 
 
-def test_fuzz2_every_source_compiles():
+def test_fuzz2_every_source_compiles(launch_cache):
     for case in cases2():
         assert f".entry {case.spec.kernel}(" in compile_cuda(case.spec.source).ptx, case.name
 

@@ -2,6 +2,7 @@
 simulator and fake measurements; then the real check of memsim against the recorded H100 data."""
 from __future__ import annotations
 
+import fnmatch
 import json
 from pathlib import Path
 
@@ -324,15 +325,26 @@ RECORDED = rec.load_all()
 
 # One item per case set of `validate run --cases all` (a GPU's recordings of a set stay together, so
 # a launch recorded on the H100 and the H200 is still simulated once): xdist's workers share the
-# sets instead of one worker running every case while the other idles. --jobs 1: each item runs
-# inside a busy xdist worker already.
+# sets instead of one worker running every case while the other idles. The corpus and the fuzz
+# sets take minutes alone, so they run in parts, `--filter` globs on the case name's last
+# character that together take every case once (test_the_parts_cover_every_case_once), so
+# that worksteal can balance the two workers. --jobs 1: each item runs inside a busy xdist
+# worker already.
 ALL_SETS = ["suite", "fuzz", "fuzz2", "corpus", "numba", "sm90"]
+EVERY_OTHER = "02468acegikmoqsuwy"     # last characters of one half; the other half has the rest
+HALVES = [f"*[{EVERY_OTHER}]", f"*[!{EVERY_OTHER}]"]
+# the corpus' three slow WMMA GEMMs (*_gemm: 25-53 s each on a loaded 2-core machine, 130 s of
+# the first half's 285) get a part of their own
+CORPUS_PARTS = ["*[02468acegikoqsuwy]", "*m", "*[!02468acegikoqsuwym]"]
+PARTS = {"corpus": CORPUS_PARTS, "fuzz": HALVES, "fuzz2": HALVES}
+ITEMS = [pytest.param(case_set, part, id=case_set if part == "*" else f"{case_set}-{i}")
+         for case_set in ALL_SETS for i, part in enumerate(PARTS.get(case_set, ["*"]))]
 
 
-def _compared(case_sets) -> list:
-    """The recorded launches `validate run --skip-tag seed` compares for these sets."""
+def _compared(case_sets, pattern: str = "*") -> list:
+    """The recorded launches `validate run --skip-tag seed --filter PATTERN` compares for these sets."""
     return [(f.gpu, c.name) for f in rec.load_reference(rec.DATA_DIR, case_sets) for c in f.cases
-            if c.measured and "seed" not in c.tags]
+            if c.measured and "seed" not in c.tags and fnmatch.fnmatchcase(c.name, pattern)]
 
 
 def test_the_recorded_hardware_sets_are_all_checked():
@@ -344,30 +356,45 @@ def test_the_recorded_hardware_sets_are_all_checked():
     assert len(compared) >= 602 and len(compared) - len(known & set(compared)) >= 592
 
 
+@pytest.mark.parametrize("case_set", sorted(PARTS))
+def test_the_parts_cover_every_case_once(case_set):
+    """A set run in parts compares each of its recorded launches in exactly one part."""
+    parts = [_compared(cli.SETS[case_set], pattern) for pattern in PARTS[case_set]]
+    assert sorted(case for part in parts for case in part) == sorted(_compared(cli.SETS[case_set]))
+    assert all(part for part in parts)
+
+
 @pytest.mark.skipif(not RECORDED, reason="no hardware measurements recorded under validate/data yet")
-@pytest.mark.parametrize("case_set", ALL_SETS)
-def test_memsim_equals_the_recorded_hardware(tmp_path, case_set):
+@pytest.mark.parametrize("case_set, part", ITEMS)
+def test_memsim_equals_the_recorded_hardware(tmp_path, case_set, part, launch_cache, monkeypatch):
     """THE check against hardware: every exact counter of every recorded case (suite, both fuzz
     sets, the corpus of kernels as people write them, numba, the sm_90 probes), as CI runs it, on
     the default (SASS) engine; the cases of known_differences_sass.json (hardware races) are
     reported as known differences (and fail once they match). The 25 large seed launches are left
     out here: tests/validate/test_golden_h100.py holds the same launches against the reference
-    measurement."""
-    code = cli.main(["run", "--cases", case_set, "--jobs", "1", "--skip-tag", "seed", "--report", str(tmp_path)])
+    measurement. Each launch is compiled and emulated once in a test run (launch_cache): the
+    tests that hold a recorded launch to a rule of their own read the same result."""
+    if case_set != "suite":
+        # the pictures (about 10 s of matplotlib an item, whatever its size) only in the suite's
+        # item; test_reports_are_written holds what they draw
+        monkeypatch.setattr("validate.report.has_matplotlib", lambda: False)
+    code = cli.main(["run", "--cases", case_set, "--filter", part, "--jobs", "1", "--skip-tag", "seed",
+                     "--report", str(tmp_path)])
     report = ComparisonReport.model_validate_json((tmp_path / "report.json").read_text())
     failures = "\n".join(f"{c.gpu}/{c.case_set} {c.name}: {c.status.value}: {c.detail}" for c in report.failures)
     assert code == 0, f"{len(report.failures)} of {len(report.cases)} cases differ from the H100:\n{failures}"
-    assert len(report.cases) == len(_compared(cli.SETS[case_set])) > 0
+    assert len(report.cases) == len(_compared(cli.SETS[case_set], part)) > 0
     assert report.count(Status.PASS) + report.count(Status.KNOWN) == len(report.cases)
 
 
 @pytest.mark.parametrize("case_set", cli.SETS["classic"])
-def test_ptx_engine_differs_from_the_hardware_only_where_listed(tmp_path, case_set):
+def test_ptx_engine_differs_from_the_hardware_only_where_listed(tmp_path, case_set, launch_cache, monkeypatch):
     """The PTX engine (PTX input, other architectures) equals the H100 on the suite and the first
     fuzz set (`--cases classic`, one item per set so that xdist's workers share them) except for
     the cases known_differences.json lists with their measured reason."""
     # mixed-spaces: generic accesses whose lanes split between global and shared memory in one
     # instruction, which the PTX engine refuses in one line (the SASS engine runs them)
+    monkeypatch.setattr("validate.report.has_matplotlib", lambda: False)   # as above
     code = cli.main(["run", "--engine", "ptx", "--cases", case_set, "--jobs", "1", "--skip-tag", "seed",
                      "--skip-tag", "mixed-spaces", "--report", str(tmp_path)])
     report = ComparisonReport.model_validate_json((tmp_path / "report.json").read_text())

@@ -70,7 +70,7 @@ def test_tf32_inputs_lose_their_low_mantissa_bits():
 
 
 @pytest.mark.parametrize("name", ["cusamples_half_simple_wmma_gemm", "cusamples_bf16_simple_wmma_gemm"])
-def test_hmma_f32_outputs_equal_the_h100(name):
+def test_hmma_f32_outputs_equal_the_h100(name, launch_cache):
     """HMMA.16816.F32 sums a k16 step as the H100 does (ops_half._hopper_sum, fitted on wgmma):
     cuda-samples' f16 and bf16 WMMA GEMMs give the GPU's arrays bit for bit."""
     from memsim.launch import digest

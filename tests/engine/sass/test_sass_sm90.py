@@ -17,7 +17,7 @@ UNDEFINED_OUTPUTS = {"p90_ldsm_x1_s4", "p90_ldsm_x2_s4", "p90_ldsm_x2_trans_s4",
 
 
 @pytest.mark.parametrize("case", RECORDING.cases, ids=lambda c: c.name)
-def test_exact_counters_and_outputs_equal_the_h100(case):
+def test_exact_counters_and_outputs_equal_the_h100(case, launch_cache):
     report, values = memsim.simulate_spec(case.spec)
     differ = {k: (report.metrics[k], case.metrics[k]) for k in m.EXACT if report.metrics[k] != case.metrics[k]}
     assert not differ, f"predicted vs measured: {differ}"

@@ -19,7 +19,7 @@ KNOWN = load_known_differences("h100", "sass")   # a listed case must differ in 
 
 
 @pytest.mark.parametrize("case", RECORDING.cases, ids=lambda c: c.name)
-def test_exact_and_tma_counters_equal_the_h100(case):
+def test_exact_and_tma_counters_equal_the_h100(case, launch_cache):
     report, values = memsim.simulate_spec(case.spec)
     names = m.EXACT + m.TMA
     differ = {k: (report.metrics[k], case.metrics[k]) for k in names if report.metrics[k] != case.metrics[k]}

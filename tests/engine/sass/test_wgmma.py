@@ -118,7 +118,7 @@ def test_the_recording_is_of_these_probes():
 
 
 @pytest.mark.parametrize("case", RECORDING.cases, ids=lambda c: c.name)
-def test_exact_counters_and_digests_equal_the_h100(case):
+def test_exact_counters_and_digests_equal_the_h100(case, launch_cache):
     report, values = memsim.simulate_spec(case.spec)
     names = m.EXACT + m.TMA + ["smsp__sass_inst_executed.sum"]
     predicted = dict(report.metrics)
@@ -128,7 +128,7 @@ def test_exact_counters_and_digests_equal_the_h100(case):
     assert digest(values) == case.output_digest
 
 
-def test_gmma_counters_equal_ncu_on_the_measured_launch():
+def test_gmma_counters_equal_ncu_on_the_measured_launch(launch_cache):
     """memsim.metrics.GMMA: ncu's names for HGMMA's issues, shared bytes and wavefronts, and math ops."""
     case = next(c for c in RECORDING.cases if c.name == GMMA_MEASURED["case"])
     report, _ = memsim.simulate_spec(case.spec)
