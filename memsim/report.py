@@ -110,3 +110,10 @@ class KernelReport(BaseModel):
     def metric(self, name: str) -> float:
         return self.metrics[name]
 
+    def memory_transactions(self) -> int:
+        """Global sectors plus shared wavefronts: what `memsim sweep` and the autotune choice
+        rank configurations by where no modeled time exists."""
+        get = lambda name: self.metrics.get(name, 0)   # noqa: E731
+        return int(get(m.GLOBAL_LD_SECTORS) + get(m.GLOBAL_ST_SECTORS)
+                   + get(m.SHARED_LD_WAVEFRONTS) + get(m.SHARED_ST_WAVEFRONTS))
+

@@ -346,14 +346,13 @@ def row(job: SweepJob, report: KernelReport) -> SweepRow:
     per = lambda num, den: get(num) / get(den) if get(den) else None
     wavefronts = int(get(m.SHARED_LD_WAVEFRONTS) + get(m.SHARED_ST_WAVEFRONTS))
     ideal = int(get(m.SHARED_LD_IDEAL_WAVEFRONTS) + get(m.SHARED_ST_IDEAL_WAVEFRONTS))
-    sectors = int(get(m.GLOBAL_LD_SECTORS) + get(m.GLOBAL_ST_SECTORS))
     duration = report.metrics.get(m.DURATION)
     return SweepRow(name=job.name, kernel=report.kernel, params=job.point.params,
                     block=report.block, grid=report.grid,
                     ld_sectors_per_request=per(m.GLOBAL_LD_SECTORS, m.GLOBAL_LD_REQUESTS),
                     st_sectors_per_request=per(m.GLOBAL_ST_SECTORS, m.GLOBAL_ST_REQUESTS),
                     shared_wavefronts=wavefronts, bank_conflicts=wavefronts - ideal,
-                    memory_transactions=sectors + wavefronts,
+                    memory_transactions=report.memory_transactions(),
                     time_us=duration / 1000 if duration else None, metrics=report.metrics)
 
 

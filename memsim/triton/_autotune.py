@@ -21,12 +21,8 @@ CHOICE_NOTE = ("memsim ran every config and kept the one it predicts cheapest (m
 
 def cost(report: KernelReport) -> float:
     """What the choice minimises."""
-    get = lambda name: report.metrics.get(name, 0)
-    duration = get(m.DURATION)
-    if duration:
-        return float(duration)
-    return float(get(m.GLOBAL_LD_SECTORS) + get(m.GLOBAL_ST_SECTORS)
-                 + get(m.SHARED_LD_WAVEFRONTS) + get(m.SHARED_ST_WAVEFRONTS))
+    duration = report.metrics.get(m.DURATION, 0)
+    return float(duration) if duration else float(report.memory_transactions())
 
 
 def cheapest(reports: list[KernelReport]) -> int:
