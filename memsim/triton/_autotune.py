@@ -25,12 +25,6 @@ def cost(report: KernelReport) -> float:
     return float(duration) if duration else float(report.memory_transactions())
 
 
-def cheapest(reports: list[KernelReport]) -> int:
-    """The position of the cheapest report (the first of equals: the list's order breaks ties)."""
-    costs = [cost(r) for r in reports]
-    return costs.index(min(costs))
-
-
 class TuneConfig(BaseModel):
     """One triton.Config of an @triton.autotune list: its constexprs and launch options."""
 
