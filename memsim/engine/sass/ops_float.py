@@ -47,7 +47,7 @@ def _arith(op, wide=False, dsts=1):
 def _setp(op, wide=False):
     def handler(ins, mods, ops, row):
         row[F_OP] = op
-        compare_mods(mods, row)
+        compare_mods(ins, mods, row)
         set_flags(row, mods, ROUNDING)
         place(row, ops, list(range(len(ops))), floating=True, dsts=2,
               wide=(2, 3) if wide else ())
@@ -56,7 +56,7 @@ def _setp(op, wide=False):
 
 def _fset(ins, mods, ops, row):
     row[F_OP] = O_FSET
-    compare_mods(mods, row)
+    compare_mods(ins, mods, row)
     set_flags(row, mods, ROUNDING)
     row[F_SUB] = 1 if "BF" in mods else 0
     place(row, ops, [0, None, 1, 2, 3], floating=True)

@@ -206,7 +206,7 @@ def _half_compare(op: int, n_items: int, n_dests: int):
     (.BF16_V2), `n_items` operands of which the first `n_dests` are written."""
     def handler(ins, mods, ops, row):
         row[F_OP] = op
-        compare_mods(mods, row)
+        compare_mods(ins, mods, row)
         set_flags(row, mods, HALF_FLAGS)
         bf = "BF16_V2" in mods
         row[F_TYPE] = T_BF16 if bf else T_F16

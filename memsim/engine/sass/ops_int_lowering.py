@@ -148,15 +148,17 @@ def _shf(ins, mods, ops, row):
     place(row, ops, [0, 1, 2, 3])
 
 
-def compare_mods(mods, row) -> None:
+def compare_mods(ins, mods, row) -> None:
     cmp = [m for m in mods if m in CMP]
+    if not cmp:     # DSETP.MAX/.MIN and the like: a choice of the larger, not a comparison
+        raise unsupported(ins, "a MAX or MIN choice, not a comparison")
     boolean = [m for m in mods if m in BOOL]
     row[F_CMP] = CMP[cmp[0]] | (BOOL[boolean[0]] << 8 if boolean else 1 << 8)
 
 
 def _isetp(ins, mods, ops, row):
     row[F_OP] = O_ISETP
-    compare_mods(mods, row)
+    compare_mods(ins, mods, row)
     set_flags(row, mods, (("U32", FL_U32), ("EX", FL_X)))
     place(row, ops, list(range(len(ops))), dsts=2)
 

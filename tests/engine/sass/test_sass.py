@@ -202,6 +202,7 @@ def test_loop_with_break_leaves_the_convergence_barrier():
     ("FOO R1, R2", "FOO"),
     ("UTMALDG.2D.MULTICAST [UR8], [UR4], UR6", "UTMALDG.2D.MULTICAST"),   # plain tiled forms run (ops_tma)
     ("BAR.RED.XOR.DEFER_BLOCKING 0x0, P1", "BAR.RED.XOR"),
+    ("DSETP.MAX.AND P0, P1, R2, R4, PT", "DSETP.MAX.AND"),   # double fmax's choice: no comparison to lower
 ])
 def test_unknown_opcode_is_named(text, message):
     with pytest.raises(UnsupportedInstruction, match=message.replace(".", r"\.")):
