@@ -137,7 +137,7 @@ def _run_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[
                        registers_per_thread=registers_per_thread or shape.registers or DEFAULT_REGISTERS,
                        shared_per_block=shape.shared_static + shared_mem,
                        flow=flow, blocks=int(np.prod(dims(grid))), tuning=tuning,
-                       watched_blocks=watched_blocks, local=shape.local)
+                       watched_blocks=watched_blocks, local=shape.local, widths=shape.widths)
     blocks_per_chunk, capacity, whole = _chunking(shape, threads, model.wave_blocks)
     model.split_rows = whole
     request = TraceRequest(spaces=("global",) if shape.local is None else ("global", "local"),

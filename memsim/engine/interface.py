@@ -114,6 +114,7 @@ class KernelShape:
     flow: CodeFlow
     registers: int | None = None    # per thread, from the cubin; None: unknown
     local: LocalAccesses | None = None   # None: no local access the trace carries to the cache model
+    widths: np.ndarray | None = None     # [pc] bytes a lane of each memory access; None: not known
 
 
 class Engine(ABC):

@@ -113,6 +113,11 @@ class L2(BaseModel):
                                                      "copy in that side's partition (gpu/cache_probe/"
                                                      "stream_mix_probe.py). False: every partition holds "
                                                      "every line (one partition's share is the capacity)")
+    whole_sector_writes: bool = Field(False, description="DRAM is written in whole sectors: a dirty sector "
+                                                         "not every byte of which stores wrote is read from "
+                                                         "DRAM before its write-back (gpu/cache_probe/"
+                                                         "partial_write_probe.py). False: partly written "
+                                                         "sectors cost nothing more")
     atomic_units_pair: bool = Field(False, description="the four 256-byte atomic units of an aligned KiB pair up "
                                                        "(0 with 3, 1 with 2): memsim.engine.count.paired_unit")
 

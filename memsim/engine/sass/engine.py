@@ -119,7 +119,8 @@ class SassEngine(Engine):
         sass = sass_program(given.text, layout.kernel, arch, options, given.name, self.listing,
                             compiled.name_expressions)
         code = sass.code
-        memory, loads, local_widths = sass.cached_memory()
+        memory, loads, local, widths = sass.cached_memory()
+        local_widths = np.where(local, widths, 0)
         sources, dests = register_operands(sass)
         flow = CodeFlow(sources=sources, dests=dests, n_slots=N_SLOTS, loads=loads, barriers=sass.barriers(),
                         scheduled=True, accesses=memory, guarded=code[:, F_GUARD] >= 0)
@@ -128,7 +129,7 @@ class SassEngine(Engine):
         return KernelShape(shared_static=layout.shared_static, global_instructions=int(memory.sum()),
                            has_loops=has_loops(code, sass.branches(), F_TARGET), flow=flow,
                            registers=registers, local=LocalAccesses(widths=local_widths, top=STACK_TOP)
-                           if local_widths.any() else None)
+                           if local_widths.any() else None, widths=widths)
 
     def name_metrics(self, metrics: dict[str, int]) -> dict[str, int]:
         metrics[m.SASS_WARP_INSTRUCTIONS] = metrics.pop(m.PTX_WARP_INSTRUCTIONS)

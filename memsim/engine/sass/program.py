@@ -54,17 +54,17 @@ class SassProgram:
     def has_local(self) -> bool:
         return bool(np.any(self.code[:, F_FLAGS] & FL_LOCAL))
 
-    def cached_memory(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def cached_memory(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """(every access that goes through L1 to the L2: global, and local loads and stores;
-        its loads; each local access's bytes per lane, 0 elsewhere): over the rows, for the
-        cache model."""
+        its loads; its local ones; each one's bytes per lane, 0 elsewhere): over the rows, for
+        the cache model."""
         ops = self.code[:, F_OP]
         flags = self.code[:, F_FLAGS]
         is_global = (flags & FL_GLOBAL) != 0
         is_local = ((flags & FL_LOCAL) != 0) & ((ops == ops_memory.O_LD) | (ops == ops_memory.O_ST))
         memory = ((ops >> 6 == ops_memory.O_LD >> 6) & is_global) | is_local
-        local_widths = np.where(is_local, self.code[:, F_WIDTH], 0).astype(np.int64)
-        return memory, (ops == ops_memory.O_LD) & (is_global | is_local), local_widths
+        widths = np.where(memory, self.code[:, F_WIDTH], 0).astype(np.int64)
+        return memory, (ops == ops_memory.O_LD) & (is_global | is_local), is_local, widths
 
     def barriers(self) -> np.ndarray:
         return self.code[:, F_OP] == e.O_BAR

@@ -8,7 +8,8 @@ The model (docs/caches.md has the evidence behind each choice):
 
 - Blocks go to SMs and their warps interleave as memsim.model.scheduling describes; every access
   carries (SM, step). A first pass, SM by SM, runs the L1s; a second, in time order over all
-  SMs, runs the L2 on what the L1s sent on.
+  SMs (within a step the SMs side by side, as they run at once), runs the L2 on what the L1s
+  sent on.
 - **L1**, one per SM: 128-byte lines of four 32-byte sectors, set associative with LRU,
   capacity = the unified L1/shared array minus the shared-memory carveout. Global loads look up
   each sector (hit or miss, ncu's lookup counters) and fill only the sectors they missed; a
@@ -23,7 +24,10 @@ The model (docs/caches.md has the evidence behind each choice):
   share of it (a line read from the far partition is cached in both). A read miss fetches the
   aligned 64-byte pair of sectors from DRAM; the other sector then hits. Evicting a dirty line
   writes its dirty sectors to DRAM; dirty lines left at the end are not counted (ncu's flush
-  comes later). Identical read requests that SMs send at the same moment share L2 lookups
+  comes later). Where the profile says `l2.whole_sector_writes` (the H100), DRAM takes whole
+  sectors: a dirty sector some of whose 4-byte words no store wrote is read from DRAM before it
+  is written back, and a line still partly written once `l2_partial_lines` others have become
+  so since is read, merged and written back then (memsim.model.cache.l2_pass). Identical read requests that SMs send at the same moment share L2 lookups
   (measured: gpu/cache_probe).
 - Atomics and reductions are served by L2 (a miss fetches from DRAM) but are neither L1 lookups
   nor L2 read/write sectors of the tex unit in ncu's counters.

@@ -11,7 +11,8 @@ from ...gpus import GpcLayout
 from ..scheduling import OccupancyLimits
 from .passes import (G_FETCH_SECTORS, G_L1_LOADS, G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS,
                      G_LOOSE_PERCENT, G_MERGE_MIN_LINES, G_MERGE_STEPS, G_MERGE_WINDOW, G_READ_MERGE,
-                     G_STORE_MERGE, G_L2_POLICY, G_L1_STORE_ALLOCATE, G_L2_SIDES, G_L2_DIRTY_WAYS, N_CFG)
+                     G_STORE_MERGE, G_L2_POLICY, G_L1_STORE_ALLOCATE, G_L2_SIDES, G_L2_DIRTY_WAYS, G_L2_PARTIAL,
+                     G_L2_PARTIAL_LINES, N_CFG)
 
 
 class CacheGeometry(BaseModel):
@@ -35,6 +36,8 @@ class CacheGeometry(BaseModel):
     dram_fetch_bytes: int
     l2_home_partitions: bool = Field(False, description="lines live in their home partition, reads of the "
                                                         "other side copied near (memsim.gpus.profile.L2)")
+    l2_whole_sector_writes: bool = Field(False, description="partly written sectors are read from DRAM "
+                                                            "before their write-back (memsim.gpus.profile.L2)")
 
     @classmethod
     def from_profile(cls, profile) -> "CacheGeometry":
@@ -58,7 +61,8 @@ class CacheGeometry(BaseModel):
                    l2_request_coalescer=profile.l2.request_coalescer, gpcs=profile.gpcs,
                    l2_partitions=profile.l2.partitions, l2_line_bytes=profile.l2.line_bytes,
                    l2_dirty_at_launch_bytes=profile.l2.dirty_at_profiled_launch_bytes,
-                   dram_fetch_bytes=profile.dram.fetch_bytes, l2_home_partitions=profile.l2.home_partitions)
+                   dram_fetch_bytes=profile.dram.fetch_bytes, l2_home_partitions=profile.l2.home_partitions,
+                   l2_whole_sector_writes=profile.l2.whole_sector_writes)
 
     @classmethod
     def for_gpu(cls, gpu) -> "CacheGeometry":
@@ -90,6 +94,11 @@ class CacheTuning(BaseModel):
     l2_dirty_ways: int = Field(0, description="ways of an L2 set that may hold dirty lines at once (0: all); "
                                               "past it, the set's least recently written-to dirty line is "
                                               "written back")
+    l2_partial_lines: int = Field(0, description="lines with partly written sectors the L2 keeps waiting for the "
+                                                 "rest of their bytes, where the GPU writes DRAM in whole "
+                                                 "sectors (0: all): a line still partly written when this many "
+                                                 "others have become so since has those sectors read, merged "
+                                                 "and written back")
     merge_reads: bool = True
     merge_stores: bool = True
     merge_after_barrier: bool = True
@@ -139,4 +148,6 @@ def numba_config(g: CacheGeometry, t: CacheTuning, l1_bytes: int) -> np.ndarray:
     cfg[G_L1_STORE_ALLOCATE] = int(g.l1_store_allocate)
     cfg[G_L2_SIDES] = g.l2_partitions if g.l2_home_partitions else 1
     cfg[G_L2_DIRTY_WAYS] = t.l2_dirty_ways
+    cfg[G_L2_PARTIAL] = int(g.l2_whole_sector_writes)
+    cfg[G_L2_PARTIAL_LINES] = t.l2_partial_lines if g.l2_whole_sector_writes else 0
     return cfg

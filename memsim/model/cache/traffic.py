@@ -1,6 +1,7 @@
 """The streaming consumer: CacheModel takes a launch's global warp accesses window by window,
 places blocks on SMs and orders the accesses in time (memsim.model.scheduling), runs the two
-passes (memsim.model.cache.passes) and sums their counters into ncu's metrics (TrafficEstimate).
+passes (memsim.model.cache.passes, memsim.model.cache.l2_pass) and sums their counters into
+ncu's metrics (TrafficEstimate).
 """
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ from ...stream import OP_LD, OP_ST, SP_GLOBAL, SP_LOCAL, LocalAccesses, WarpAcce
 from ..scheduling import BlockPlacer, ProgramFlow, WarpCarry, occupancy, warp_history
 from ...gpus import DEFAULT_GPU, GpcLayout, GpuProfile
 from .config import CacheGeometry, CacheTuning, numba_config
-from .passes import (ANY_SM, DIRTY, E_MERGE, E_STEP, EPISODE_LINES, EPISODES, G_L1_SETS, G_L2_SETS, G_L2_SIDES, K_DRAM_READ,
+from .l2_pass import NO_WRITER, WHOLE, l2_pass
+from .passes import (ANY_SM, DIRTY, E_MERGE, E_STEP, EPISODE_LINES, EPISODES, G_L1_SETS, G_L2_PARTIAL_LINES, G_L2_SETS,
+                     G_L2_SIDES, K_DRAM_READ,
                      VALID, K_DRAM_WRITE, K_L1_HIT, K_L1_MISS, K_L2_READ, K_L2_READ_HIT, K_L2_WRITE, LOOSE,
-                     N_COUNTERS, NO_GROUP, NO_WRITER, l1_pass, l2_pass)
+                     N_COUNTERS, NO_GROUP, l1_pass)
 
 _FIELDS = ("block", "warp", "pc", "space", "op", "active", "addresses")
 _NO_ROWS = np.zeros((0, 32), np.int64)
@@ -70,13 +73,14 @@ class CacheModel:
                  shared_per_block: int = 0, flow: ProgramFlow | None = None,
                  blocks: int | None = None, tuning: CacheTuning | None = None,
                  watched_blocks: np.ndarray | None = None, split_rows: int | None = None,
-                 local: LocalAccesses | None = None):
+                 local: LocalAccesses | None = None, widths: np.ndarray | None = None):
         self.geometry = CacheGeometry.for_gpu(profile)
         self.tuning = tuning or CacheTuning.for_gpu(profile)
         g, t = self.geometry, self.tuning
         self.occupancy = occupancy(threads_per_block, registers_per_thread, shared_per_block, g.limits)
         self.placer = BlockPlacer(g.sm_count, self.occupancy.blocks_per_sm)
         self.local = local
+        self.widths = np.zeros(1, np.int64) if widths is None else np.append(np.asarray(widths, np.int64), 0)
         self.local_numbers = 0
         self.warps_per_block = -(-threads_per_block // 32)
         self.spaces = (SP_GLOBAL,) if local is None else (SP_GLOBAL, SP_LOCAL)
@@ -180,23 +184,26 @@ class CacheModel:
             acc, rows, sm, slot, step, group, owner, previous = self._placed_local(
                 acc, rows, sm, slot, step, group, owner, previous)
             addresses, more, is_local = rows, _NO_ROWS, acc.space == SP_LOCAL
-        # same step: SM by SM, and within an SM block slot by slot, warp by warp (round robin)
-        by_time = lexsort_packed((acc.warp, slot, sm, step))
+        width = self.widths[np.minimum(acc.pc, len(self.widths) - 1)]
+        width[is_local] = np.minimum(width[is_local], 4)    # placed word by word
+        # same step: the SMs side by side (they run at once), block slot by slot and warp by warp
+        by_time = lexsort_packed((sm, acc.warp, slot, step))
         by_sm = lexsort_packed((acc.warp, slot, step, sm))
         first, count = np.empty(len(acc), np.int64), np.empty(len(acc), np.int64)
         st = self.state
         if len(acc) and int(acc.pc.max()) >= len(st.by_pc):
             st.by_pc = np.concatenate([st.by_pc, np.zeros(int(acc.pc.max()) + 1 - len(st.by_pc), np.int64)])
         time_base = int(st.clock[0])
-        st.events = l1_pass(by_sm, sm, step, group, acc.op, owner, previous, slot * 32 + acc.warp, addresses, more,
-                            st.l1, *st.store_merge, *st.local_dirty, *st.events, first, count, self.cfg,
+        st.events = l1_pass(by_sm, sm, step, group, acc.op, owner, previous, slot * 32 + acc.warp, width, addresses,
+                            more, st.l1, *st.store_merge, *st.local_dirty, *st.events, first, count, self.cfg,
                             st.counters, st.clock)
         self._watch(acc, count, is_local)
         domain = self.domains[sm]
         if self.tuning.merge_poison:
-            unmerge_mixed_lines(*st.events, count[by_sm], by_sm, sm, domain)
+            unmerge_mixed_lines(*st.events[:2], count[by_sm], by_sm, sm, domain)
         tags, state, episodes = st.l2
-        l2_pass(by_time, *st.events, first, count, time_base, tags, state, st.l2_writer, episodes,
+        l2_pass(by_time, *st.events, first, count, time_base, tags, state, st.l2_writer, st.l2_cover,
+                *st.partial_queue, episodes,
                 self.merge_curve, domain, self.sides[sm], acc.pc.astype(np.int64), self.cfg, st.counters, st.by_pc)
 
     def _joined(self, parts: list[np.ndarray]) -> np.ndarray:
@@ -330,13 +337,15 @@ class _CacheState:
     """Everything the passes carry from one window to the next."""
 
     l1: np.ndarray                              # [sm, set, 2 * way]: tag, last use << 4 | sectors
-    store_merge: tuple[np.ndarray, ...]         # [sm, slot]: line, step/group key, sectors stored
+    store_merge: tuple[np.ndarray, ...]         # [sm, slot]: line, step/group key, sectors stored, event
     local_dirty: tuple[np.ndarray, ...]         # [sm, slot]: local line, its block + 1, sectors written
     l2: tuple[np.ndarray, ...]                  # tags, state, merge episodes (see above)
-    events: tuple[np.ndarray, np.ndarray]       # L1 -> L2 request buffers, reused
+    events: tuple[np.ndarray, ...]              # L1 -> L2 request buffers (line, info, words), reused
     counters: np.ndarray
     clock: np.ndarray
     l2_writer: np.ndarray                       # [set, way]: pc of the line's last store
+    l2_cover: np.ndarray                        # [set, way]: the line's words known (l2_pass)
+    partial_queue: tuple[np.ndarray, np.ndarray]  # lines partly written (line, slot, when), next row
     by_pc: np.ndarray                           # dirty sectors written back, by writer pc
 
     @classmethod
@@ -346,17 +355,20 @@ class _CacheState:
         l1[:, :, 0::2] = -1
         table = (g.sm_count, 256)
         shape2 = (int(cfg[G_L2_SETS] * cfg[G_L2_SIDES]), t.l2_ways)
-        lines = np.zeros(shape2 + (3,), np.int64)     # tag, state and writer side by side: few host lines
+        lines = np.zeros(shape2 + (4,), np.int64)     # tag, state, writer, cover side by side: few host lines
         lines[:, :, 0] = -1
         _preload_foreign_dirty(lines, g.l2_dirty_at_launch_bytes // g.l2_line_bytes)
         l2 = (lines[:, :, 0], lines[:, :, 1], np.full((EPISODE_LINES, 1 + 2 * EPISODES), -1, np.int64))
         dirty = (g.sm_count, LOCAL_DIRTY_LINES)
         return cls(l1=l1, store_merge=(np.full(table, -1, np.int64), np.full(table, -1, np.int64),
-                                       np.zeros(table, np.int64)),
+                                       np.zeros(table, np.int64), np.full(table, -1, np.int64)),
                    local_dirty=(np.full(dirty, -1, np.int64), np.zeros(dirty, np.int64), np.zeros(dirty, np.int64)),
-                   l2=l2, events=(np.empty(1 << 16, np.int64), np.empty(1 << 16, np.int64)),
+                   l2=l2, events=(np.empty(1 << 16, np.int64), np.empty(1 << 16, np.int64),
+                                  np.empty(1 << 16, np.int64)),
                    counters=np.zeros(N_COUNTERS, np.int64), clock=np.zeros(1, np.int64),
-                   l2_writer=lines[:, :, 2], by_pc=np.zeros(1, np.int64))
+                   l2_writer=lines[:, :, 2], l2_cover=lines[:, :, 3], by_pc=np.zeros(1, np.int64),
+                   partial_queue=(np.full((max(int(cfg[G_L2_PARTIAL_LINES]), 1), 3), -1, np.int64),
+                                  np.zeros(1, np.int64)))
 
 
 FOREIGN_LINE = 1 << 56        # tags of lines that are no kernel's (no device address reaches them)
@@ -378,6 +390,7 @@ def _preload_foreign_dirty(lines: np.ndarray, count: int) -> None:
     lines[st, way, 0] = FOREIGN_LINE + np.arange(count)
     lines[st, way, 1] = (15 << VALID) | (15 << DIRTY)
     lines[st, way, 2] = NO_WRITER
+    lines[st, way, 3] = WHOLE
 
 
 def lexsort_packed(keys: tuple[np.ndarray, ...]) -> np.ndarray:
