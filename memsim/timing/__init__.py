@@ -60,8 +60,27 @@ class SimulatedTime(BaseModel):
 
 
 def sample_blocks(total_blocks: int, profile: GpuProfile) -> np.ndarray:
-    """The blocks whose issues are recorded: those one SM would run, spread over the grid."""
+    """The blocks whose issues are recorded: those one SM would run, spread over the grid; in a
+    grid of at most a block an SM, every block (the launch lasts as long as its slowest SM, and
+    a data-dependent loop makes some blocks run longer: simulate_time takes the heaviest)."""
+    if total_blocks <= profile.sm_count:
+        return np.arange(total_blocks, dtype=np.int64)
     return np.arange(0, total_blocks, profile.sm_count, dtype=np.int64)
+
+
+def slowest_candidates(trace: WarpInstructionTrace) -> list[int]:
+    """The blocks of the trace that may run longest: the one that issued the most warp
+    instructions (throughput-bound), and the one with the longest warp (latency-bound)."""
+    per_warp = np.diff(trace.start).reshape(-1, trace.warps_per_block)
+    return sorted({int(np.argmax(per_warp.sum(axis=1))), int(np.argmax(per_warp.max(axis=1)))})
+
+
+def one_block(trace: WarpInstructionTrace, j: int) -> WarpInstructionTrace:
+    """The trace of its j-th block alone."""
+    w = trace.warps_per_block
+    lo, hi = int(trace.start[j * w]), int(trace.start[(j + 1) * w])
+    return WarpInstructionTrace(blocks=trace.blocks[j:j + 1], warps_per_block=w,
+                                start=trace.start[j * w:(j + 1) * w + 1] - lo, pc=trace.pc[lo:hi], aux=trace.aux[lo:hi])
 
 
 def scaled_cycles(out: np.ndarray, cfg: np.ndarray, per_sm: int, n_sim: int, resident: int) -> float:
@@ -93,6 +112,11 @@ def simulate_time(report: KernelReport, trace: WarpInstructionTrace, schedule: I
         return None
     blocks = math.prod(report.grid)
     per_sm = -(-blocks // profile.sm_count)
+    if per_sm == 1 and len(trace.blocks) > 1:   # a block an SM: the slowest SM's is the launch's time
+        runs = [simulate_time(report, one_block(trace, j), schedule, profile, resident_blocks, max_issues=max_issues,
+                              loads=loads, block_slots=block_slots, warp_slots=warp_slots)
+                for j in slowest_candidates(trace)]
+        return max(runs, key=lambda run: run.duration_ns)
     resident = max(1, min(resident_blocks, per_sm))
     n_traces = len(trace.blocks)
     per_block = max(trace.instructions / n_traces, 1.0)

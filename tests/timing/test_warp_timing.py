@@ -159,3 +159,40 @@ def test_explain_without_a_gpu_is_one_line(capsys):
     code = main(["predict", "transpose_naive", "--nx", "64", "--explain"])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1 and "--gpu" in err[0]
+
+
+UNEVEN = r"""
+extern "C" __global__ void k_uneven(float* out, int steps, int heavy_block) {
+    float x = threadIdx.x;
+    int n = blockIdx.x == heavy_block ? 4 * steps : steps;
+    for (int s = 0; s < n; s++) x = x * 1.0001f + 0.5f;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = x;
+}
+"""
+
+
+def _uneven_ns(heavy_block: int, grid: int = 8) -> float:
+    args = [np.zeros(grid * 64, np.float32), np.int32(2000), np.int32(heavy_block)]
+    return memsim.predict(UNEVEN, "k_uneven", grid, 64, args, gpu="H100").metrics[m.DURATION]
+
+
+@pytest.mark.parametrize("heavy_block", [0, 5])
+def test_a_grid_of_a_block_an_sm_lasts_as_long_as_its_slowest_block(heavy_block):
+    """Eight blocks on eight SMs: one loops four times as long, and the launch waits for it,
+    whichever block it is (block 0 alone was once simulated)."""
+    even, first = _uneven_ns(-1), _uneven_ns(0)
+    assert first > 2.5 * even
+    assert _uneven_ns(heavy_block) == pytest.approx(first, rel=0.02)
+
+
+def test_the_slowest_candidates_are_the_heaviest_block_and_the_one_with_the_longest_warp():
+    from memsim.stream import WarpInstructionTrace
+    from memsim.timing import one_block, slowest_candidates
+    per_warp = np.array([5, 5, 9, 1, 6, 6, 3, 3])          # 4 blocks of 2 warps: sums 10, 10, 12, 6
+    start = np.concatenate([[0], np.cumsum(per_warp)])
+    trace = WarpInstructionTrace(blocks=np.array([0, 132, 264, 396]), warps_per_block=2, start=start,
+                                 pc=np.arange(start[-1]), aux=np.zeros(start[-1], np.int64))
+    assert slowest_candidates(trace) == [1, 2]
+    alone = one_block(trace, 2)
+    assert list(alone.blocks) == [264] and list(alone.start) == [0, 6, 12]
+    assert list(alone.pc) == list(range(20, 32))
