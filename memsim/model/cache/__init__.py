@@ -25,7 +25,7 @@ The model (docs/caches.md has the evidence behind each choice):
   aligned 64-byte pair of sectors from DRAM; the other sector then hits. Evicting a dirty line
   writes its dirty sectors to DRAM; dirty lines left at the end are not counted (ncu's flush
   comes later). Where the profile says `l2.whole_sector_writes` (the H100), DRAM takes whole
-  sectors: a dirty sector some of whose 4-byte words no store wrote is read from DRAM before it
+  sectors: a dirty sector some of whose 2-byte halves no store wrote is read from DRAM before it
   is written back, and a line still partly written once `l2_partial_lines` others have become
   so since is read, merged and written back then (memsim.model.cache.l2_pass). Identical read requests that SMs send at the same moment share L2 lookups
   (measured: gpu/cache_probe).

@@ -27,7 +27,7 @@ from .passes import (DIRTY, DEMAND, E_MERGE, E_OP, E_SLOT, E_STEP, EPISODES, FIL
 
 SPARED = 1 << 40      # writer[set, way] flag: a dirty line already kept once past its turn
 NO_WRITER = SPARED - 1  # writer of a line no instruction of the launch wrote
-WHOLE = (1 << 32) - 1   # cover of a line all of whose words are known
+WHOLE = -1              # cover of a line all of whose halves are known (64 bits)
 
 
 @njit(cache=True, inline="always")
@@ -35,7 +35,7 @@ def _unknown(flags, cover):
     """Dirty sectors (state flags) some of whose words no store wrote (cover): DRAM holds the rest."""
     out = 0
     for s in range(4):
-        if (flags >> (DIRTY + s)) & 1 and ((cover >> (8 * s)) & 0xFF) != 0xFF:
+        if (flags >> (DIRTY + s)) & 1 and ((cover >> (16 * s)) & 0xFFFF) != 0xFFFF:
             out |= 1 << s
     return out
 
@@ -208,13 +208,13 @@ def _room_for_dirty(tags, state, writer, cover, st, ways, limit, counters, by_pc
 
 
 @njit(cache=True, inline="always")
-def _queued_partial(tags, state, writer, cover, queue, head, line, st, w, ways, t, counters, by_pc):
+def _queued_partial(tags, state, writer, cover, since, queue, head, line, st, w, ways, t, counters, by_pc):
     """Line (st, w) has just become partly written: it joins the queue of such lines (`queue`
     rows: line, set * ways + way, when; head[0]: the next row), and the line that joined as
     many partly written lines ago, if it has stayed partly written since, has those sectors read
     from DRAM, merged and written back (they stay, whole and clean)."""
-    when = t & 0x7FFFFFFF
-    cover[st, w] = (cover[st, w] & WHOLE) | (when << 32)
+    when = t
+    since[st, w] = when
     k = head[0]
     old_line, old_slot, old_when = queue[k, 0], queue[k, 1], queue[k, 2]
     queue[k, 0], queue[k, 1], queue[k, 2] = line, st * ways + w, when
@@ -222,7 +222,7 @@ def _queued_partial(tags, state, writer, cover, queue, head, line, st, w, ways, 
     if old_slot < 0:
         return
     os_, ow = old_slot // ways, old_slot % ways
-    if tags[os_, ow] != old_line or (cover[os_, ow] >> 32) != old_when:
+    if tags[os_, ow] != old_line or since[os_, ow] != old_when:
         return
     unknown = _unknown(state[os_, ow], cover[os_, ow])
     n = _popcount4(unknown)
@@ -235,12 +235,13 @@ def _queued_partial(tags, state, writer, cover, queue, head, line, st, w, ways, 
 
 @njit(cache=True, nogil=True)
 def l2_pass(order, ev_line, ev_info, ev_words, ev_first, ev_count, time_base, l2_tags, l2_state, writer, cover,
-            partial_queue, queue_head, episodes, merge_curve, domain_of, side_of, pc_of, cfg, counters, by_pc):
+            since, partial_queue, queue_head, episodes, merge_curve, domain_of, side_of, pc_of, cfg, counters, by_pc):
     """Second pass: the L1's requests to L2 in time order (`order`: the accesses by time).
     writer[set, way]: the pc (pc_of) of the last store or atomic to each line; by_pc[pc]: the
     dirty sectors of that pc's lines written back to DRAM during the launch; cover[set, way]:
-    the words of each line known and partial_queue the lines partly written (the module's
-    docstring), ev_words the words a store event wrote.
+    the halves of each line known, since[set, way] when it last became partly written, and
+    partial_queue the lines partly written (the module's docstring); ev_words the halves a
+    store event wrote.
     With several sides (G_L2_SIDES), rows side * sets + set hold each partition's sets;
     side_of[i] is the partition next to access i's SM: reads look there first, then in the
     line's home, which fills from DRAM and holds the line's writes (a hit in either is an L2
@@ -310,6 +311,6 @@ def l2_pass(order, ev_line, ev_info, ev_words, ev_first, ev_count, time_base, l2
             l2_state[st, w] = (t << USE_SHIFT) | keep | flags | mask | (mask << DIRTY)
             writer[st, w] = pc_of[i]
             if wait_lines and not was_partial and _unknown(l2_state[st, w], cover[st, w]):
-                _queued_partial(l2_tags, l2_state, writer, cover, partial_queue, queue_head, line, st, w, l2_ways, t,
-                                counters, by_pc)
+                _queued_partial(l2_tags, l2_state, writer, cover, since, partial_queue, queue_head, line, st, w,
+                                l2_ways, t, counters, by_pc)
     return touched

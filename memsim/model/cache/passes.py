@@ -46,12 +46,12 @@ FLAG_BITS, REQ_BITS, STEP_BITS, USE_SHIFT = 16, 16, 24, 32
 
 @njit(cache=True, inline="always")
 def _sector_words(mask):
-    """Word bits (store_words' layout) of the sectors in `mask`."""
-    words = 0
+    """Half bits (store_words' layout) of the sectors in `mask`."""
+    halves = 0
     for s in range(4):
         if (mask >> s) & 1:
-            words |= 0xFF << (8 * s)
-    return words
+            halves |= 0xFFFF << (16 * s)
+    return halves
 
 
 @njit(cache=True, inline="always")
@@ -197,10 +197,11 @@ def full_sectors(row, lines, n, full, counts):
 
 @njit(cache=True)
 def store_words(row, lines, n, width, words, sector_bytes):
-    """words[j]: the 4-byte words of line lines[j] (bit 8 s + q: word q of sector s) that one
-    warp store writes whole, lane addresses `row`, `width` bytes a lane (0: not known, taken as
-    the smallest gap between the lanes' distinct addresses when under 16 bytes, else 4).
-    `sector_bytes`: 4 * 32 scratch slots, one byte mask per sector of each line."""
+    """words[j]: the 2-byte halves of line lines[j] (bit 16 s + q: half q of sector s; 64 bits a
+    line) that one warp store writes whole, lane addresses `row`, `width` bytes a lane (0: not
+    known, taken as the smallest gap between the lanes' distinct addresses when under 16 bytes,
+    else 4). Halves, not words: half-precision stores of different warps complete a word
+    between them. `sector_bytes`: 4 * 32 scratch slots, one byte mask per sector of each line."""
     if width <= 0:
         width, last = 16, -1
         for lane in range(32):
@@ -226,9 +227,9 @@ def store_words(row, lines, n, width, words, sector_bytes):
         sector_bytes[4 * j + ((a >> SECTOR_SHIFT) & 3)] |= ((1 << w) - 1) << at
     for k in range(4 * n):
         b = sector_bytes[k]
-        for q in range(8):
-            if (b >> (4 * q)) & 15 == 15:
-                words[k >> 2] |= 1 << (8 * (k & 3) + q)
+        for q in range(16):
+            if (b >> (2 * q)) & 3 == 3:
+                words[k >> 2] |= 1 << (16 * (k & 3) + q)
 
 
 @njit(cache=True, inline="always")

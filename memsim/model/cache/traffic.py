@@ -203,7 +203,7 @@ class CacheModel:
             unmerge_mixed_lines(*st.events[:2], count[by_sm], by_sm, sm, domain)
         tags, state, episodes = st.l2
         l2_pass(by_time, *st.events, first, count, time_base, tags, state, st.l2_writer, st.l2_cover,
-                *st.partial_queue, episodes,
+                st.l2_since, *st.partial_queue, episodes,
                 self.merge_curve, domain, self.sides[sm], acc.pc.astype(np.int64), self.cfg, st.counters, st.by_pc)
 
     def _joined(self, parts: list[np.ndarray]) -> np.ndarray:
@@ -344,7 +344,8 @@ class _CacheState:
     counters: np.ndarray
     clock: np.ndarray
     l2_writer: np.ndarray                       # [set, way]: pc of the line's last store
-    l2_cover: np.ndarray                        # [set, way]: the line's words known (l2_pass)
+    l2_cover: np.ndarray                        # [set, way]: the line's 2-byte halves known (l2_pass)
+    l2_since: np.ndarray                        # [set, way]: when the line last became partly written
     partial_queue: tuple[np.ndarray, np.ndarray]  # lines partly written (line, slot, when), next row
     by_pc: np.ndarray                           # dirty sectors written back, by writer pc
 
@@ -355,7 +356,7 @@ class _CacheState:
         l1[:, :, 0::2] = -1
         table = (g.sm_count, 256)
         shape2 = (int(cfg[G_L2_SETS] * cfg[G_L2_SIDES]), t.l2_ways)
-        lines = np.zeros(shape2 + (4,), np.int64)     # tag, state, writer, cover side by side: few host lines
+        lines = np.zeros(shape2 + (5,), np.int64)     # tag, state, writer, cover, since side by side: few host lines
         lines[:, :, 0] = -1
         _preload_foreign_dirty(lines, g.l2_dirty_at_launch_bytes // g.l2_line_bytes)
         l2 = (lines[:, :, 0], lines[:, :, 1], np.full((EPISODE_LINES, 1 + 2 * EPISODES), -1, np.int64))
@@ -366,7 +367,7 @@ class _CacheState:
                    l2=l2, events=(np.empty(1 << 16, np.int64), np.empty(1 << 16, np.int64),
                                   np.empty(1 << 16, np.int64)),
                    counters=np.zeros(N_COUNTERS, np.int64), clock=np.zeros(1, np.int64),
-                   l2_writer=lines[:, :, 2], l2_cover=lines[:, :, 3], by_pc=np.zeros(1, np.int64),
+                   l2_writer=lines[:, :, 2], l2_cover=lines[:, :, 3], l2_since=lines[:, :, 4], by_pc=np.zeros(1, np.int64),
                    partial_queue=(np.full((max(int(cfg[G_L2_PARTIAL_LINES]), 1), 3), -1, np.int64),
                                   np.zeros(1, np.int64)))
 
