@@ -196,3 +196,17 @@ def test_the_slowest_candidates_are_the_heaviest_block_and_the_one_with_the_long
     alone = one_block(trace, 2)
     assert list(alone.blocks) == [264] and list(alone.start) == [0, 6, 12]
     assert list(alone.pc) == list(range(20, 32))
+
+
+@pytest.mark.parametrize("limit", [100, 1 << 24])
+def test_the_load_outcomes_kept_for_the_simulation_are_bounded(monkeypatch, limit):
+    """Every block of a one-wave grid is watched; the outcomes kept stop where an issue trace
+    would (memsim.model.cache.traffic.WATCHED_LOADS), whole blocks first, in launch order."""
+    from memsim.model.cache import traffic
+    from memsim.prediction import _run_with_caches
+    monkeypatch.setattr(traffic, "WATCHED_LOADS", limit)
+    n = 64 * 256
+    _, model = _run_with_caches(COPY, "k_copy", 64, 256, _copy_args(n), gpu="H100", watched_blocks=np.arange(64))
+    kept = model.load_outcomes()
+    assert len(kept.block) == min(limit, n // 32)
+    assert list(kept.block[:8]) == sorted(kept.block[:8])

@@ -24,6 +24,10 @@ from .passes import (ANY_SM, DIRTY, E_MERGE, E_STEP, EPISODE_LINES, EPISODES, G_
                      N_COUNTERS, NO_GROUP, l1_pass)
 
 _FIELDS = ("block", "warp", "pc", "space", "op", "active", "addresses")
+# Loads whose outcome _watch keeps, in launch order: as many as the issue trace holds issues
+# (memsim.engine.issue_trace), so a grid of a block an SM, whose every block is watched, keeps
+# no more than a single traced block could (a trace holds whole blocks in launch order too).
+WATCHED_LOADS = 1 << 24
 _NO_ROWS = np.zeros((0, 32), np.int64)
 
 
@@ -106,6 +110,7 @@ class CacheModel:
         self.flow = flow or ProgramFlow.empty()
         self.watched = np.asarray(watched_blocks if watched_blocks is not None else (), np.int64)
         self.watched_loads: list[LoadOutcomes] = []
+        self.watched_kept = 0
         self.rows_buffer = _NO_ROWS      # _joined's
 
     def consume(self, accesses: WarpAccesses) -> None:
@@ -263,10 +268,12 @@ class CacheModel:
     def _watch(self, acc: WarpAccesses, past_l1: np.ndarray, is_local: np.ndarray) -> None:
         """Keep, for the global loads of the watched blocks, whether each went past L1 (any of
         its lines missed): the timing simulation replays those blocks request by request."""
-        if len(self.watched) == 0:
+        room = WATCHED_LOADS - self.watched_kept
+        if len(self.watched) == 0 or room <= 0:
             return
-        keep = np.isin(acc.block, self.watched) & (acc.op == OP_LD) & ~is_local
-        if keep.any():
+        keep = np.flatnonzero(np.isin(acc.block, self.watched) & (acc.op == OP_LD) & ~is_local)[:room]
+        if len(keep):
+            self.watched_kept += len(keep)
             self.watched_loads.append(LoadOutcomes(block=acc.block[keep], warp=acc.warp[keep], pc=acc.pc[keep],
                                                    past_l1=past_l1[keep] > 0))
 
