@@ -5,13 +5,15 @@ evidence are memsim.model.cache's docstring and docs/caches.md.
 
 Partly written sectors (cfg G_L2_PARTIAL): DRAM takes whole 32-byte sectors, so the L2 must read
 a sector before it can write back one whose every byte it does not hold. Each line keeps which of
-its 4-byte words stores wrote (`cover`: bit 8 s + q is word q of sector s; a sector that came
-from DRAM is whole). Writing back a dirty sector with words missing reads it first (a DRAM read as
-well as the write), as does a load or atomic that needs it; and a set holds at most
-G_L2_PARTIAL_LINES lines with such sectors, the oldest one's being read, merged and written back
-when another line of the set gets one (gpu/cache_probe/partial_write_probe.py: an int scatter over
-16 MB, which the L2 holds, reads and writes 13-14 MiB of DRAM; over 64 MB every 4-byte write costs
-a 32-byte read and write).
+its 2-byte halves stores wrote (`cover`: bit 16 s + q is half q of sector s; a sector that came
+from DRAM is whole) and when it last became partly written (`since`). Writing back a dirty
+sector with halves missing reads it first (a DRAM read as well as the write), as does a load or
+atomic that needs it. And the L2 waits for the rest of a partly written line only so long: a
+line still partly written once G_L2_PARTIAL_LINES others have become so since (a queue,
+`partial_queue`) has those sectors read, merged and written back (gpu/cache_probe/
+partial_write_probe.py: an int scatter over 16 MB, which the L2 holds, reads and writes 13-14
+MiB of DRAM, one over 4 MB 0.6-1.2 MiB; over 64 MB every 4-byte write costs a 32-byte read and
+write; sectors whole again within a few thousand lines, as a transpose's, cost nothing).
 """
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ WHOLE = -1              # cover of a line all of whose halves are known (64 bits
 
 @njit(cache=True, inline="always")
 def _unknown(flags, cover):
-    """Dirty sectors (state flags) some of whose words no store wrote (cover): DRAM holds the rest."""
+    """Dirty sectors (state flags) some of whose halves no store wrote (cover): DRAM holds the rest."""
     out = 0
     for s in range(4):
         if (flags >> (DIRTY + s)) & 1 and ((cover >> (16 * s)) & 0xFFFF) != 0xFFFF:
@@ -48,7 +50,7 @@ def _count_written(writer, st, way, sectors, by_pc):
 
 @njit(cache=True, inline="always")
 def _write_back(state, writer, cover, st, way, counters, by_pc):
-    """Count way's dirty sectors as written to DRAM (those with unknown words read first), also
+    """Count way's dirty sectors as written to DRAM (those with unknown halves read first), also
     for the instruction that last wrote them (writer[set, way], by_pc[pc]) unless no
     instruction of the launch did."""
     dirty = _popcount4((state[st, way] >> DIRTY) & 15)

@@ -295,10 +295,10 @@ def l1_pass(order, sm_of, step_of, group_of, op_of, owner_of, previous_of, warp_
             ev_line, ev_info, ev_words, ev_first, ev_count, cfg, counters, clock):
     """First pass, SM by SM (`order`: by SM, then time): L1 lookups of loads, stores merged in
     the L1, and what goes on to L2, per line, into the ev_* arrays (grown and returned when
-    too small; ev_words: the words a store event writes, store_words, where G_L2_PARTIAL asks).
+    too small; ev_words: the halves a store event writes, store_words, where G_L2_PARTIAL asks).
     `group_of`: NO_GROUP or the lock-step group whose same-step accesses merge (ANY_SM: every
     SM's first wave); merge_event[sm, slot] is the event a merge-table entry's write went out
-    in, which takes the words of the stores that merge with it. owner_of: 0 for a global
+    in, which takes the halves of the stores that merge with it. owner_of: 0 for a global
     access, else a number unique to the local access (looked up and filled like a global one,
     but not in the global hit and miss counts); previous_of: the number of its warp's previous
     local store with no barrier between, else -1 (`_local_written`). warp_of: the warp's number

@@ -345,7 +345,7 @@ class _CacheState:
 
     l1: np.ndarray                              # [sm, set, 2 * way]: tag, last use << 4 | sectors
     store_merge: tuple[np.ndarray, ...]         # [sm, slot]: line, step/group key, sectors stored, event
-    local_dirty: tuple[np.ndarray, ...]         # [sm, slot]: local line, its block + 1, sectors written
+    local_dirty: tuple[np.ndarray, ...]         # [sm, slot]: local line, its last store's number, sectors
     l2: tuple[np.ndarray, ...]                  # tags, state, merge episodes (see above)
     events: tuple[np.ndarray, ...]              # L1 -> L2 request buffers (line, info, words), reused
     counters: np.ndarray
