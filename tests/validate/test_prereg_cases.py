@@ -175,7 +175,8 @@ def compiled_ptx(name: str, filename: str) -> str:
     return compile_cuda(SETS[name].source(filename), options=SETS[name].options).ptx   # the set's NVRTC options
 
 
-SLOW_TO_COMPILE = {"shoc_maxflops.cu"}   # ~20 s of NVRTC (fully unrolled FMA chains): checked when run
+SLOW_TO_COMPILE = {"shoc_maxflops.cu",   # ~20 s of NVRTC (fully unrolled FMA chains)
+                   "trt_bert.cu"}        # ~50 s (cub's block reductions): both checked when run
 
 
 @pytest.mark.parametrize("name,filename", [(n, f) for n, f in FILES if f not in SLOW_TO_COMPILE])
