@@ -127,6 +127,9 @@ class Score(BaseModel):
     sweeps: list[SweepScore]
     errors: dict[str, dict[str, float]] = Field(description="case -> metric -> relative error")
     missing: list[str] = Field(description="predicted cases with no recording or no prediction")
+    inexact: list[str] = Field(default_factory=list,
+                               description="cases whose L1 lookups (hit + miss, an exact count) differ from "
+                                           "the recorded global load sectors: the engine, not the model, is wrong")
 
 
 def score(predictions: PredictionFile, measured: rec.MeasurementFile,
@@ -135,7 +138,7 @@ def score(predictions: PredictionFile, measured: rec.MeasurementFile,
     records = {c.name: c for c in measured.cases if c.measured}
     errors: dict[str, dict[str, float]] = {}
     pairs: dict[str, list[tuple[float, float]]] = {k: [] for k in TARGETS}
-    missing = []
+    missing, inexact = [], []
     for case in predictions.cases:
         record = records.get(case.name)
         if record is None or case.error or spec_digest(record.spec) != case.spec_digest:
@@ -145,6 +148,9 @@ def score(predictions: PredictionFile, measured: rec.MeasurementFile,
         if durations.get(case.name):
             truth[m.DURATION] = statistics.median(durations[case.name])
         truth[m.FORMULA_DURATION] = truth.get(m.DURATION)
+        lookups = case.metrics.get(m.L1_HIT, 0.0) + case.metrics.get(m.L1_MISS, 0.0)
+        if m.GLOBAL_LD_SECTORS in truth and m.L1_MISS in case.metrics and lookups != truth[m.GLOBAL_LD_SECTORS]:
+            inexact.append(case.name)
         errors[case.name] = {}
         for metric in TARGETS:
             if metric in case.metrics and truth.get(metric):
@@ -152,7 +158,8 @@ def score(predictions: PredictionFile, measured: rec.MeasurementFile,
                 errors[case.name][metric] = case.metrics[metric] / float(truth[metric]) - 1.0
     return Score(case_set=predictions.case_set, model=predictions.model, commit=predictions.commit,
                  date=predictions.date, metrics=[_metric_score(k, v) for k, v in pairs.items() if v],
-                 sweeps=_sweeps(predictions, errors, records, durations), errors=errors, missing=missing)
+                 sweeps=_sweeps(predictions, errors, records, durations), errors=errors, missing=missing,
+                 inexact=inexact)
 
 
 def _metric_score(metric: str, pairs: list[tuple[float, float]]) -> MetricScore:
@@ -270,6 +277,9 @@ def command_score(args) -> int:
                                                              "Spearman"],
                             [[s.sweep, str(s.configurations), f"{s.picked_slowdown:+.1%}", f"{s.spread:.0%}",
                               "-" if s.spearman is None else f"{s.spearman:.2f}"] for s in result.sweeps]))
+    if result.inexact:
+        console.print(f"[bold red]exact counts wrong[/] (L1 load lookups != recorded sectors) on "
+                      f"{len(result.inexact)}: {', '.join(result.inexact)}")
     if result.missing:
         console.print(f"not scored (no recording, failed, or another launch): {', '.join(result.missing)}")
     if args.json:

@@ -49,6 +49,14 @@ def test_a_launch_that_changed_after_it_was_predicted_is_not_scored():
     assert result.missing == ["b"] and set(result.errors) == {"a"}
 
 
+@pytest.mark.parametrize("hit, miss, inexact", [(30, 70, []), (30, 60, ["a"])])
+def test_l1_lookups_that_differ_from_the_recorded_load_sectors_are_named(hit, miss, inexact):
+    pred, measured = _files({"a": 100}, {"a": 100})
+    pred.cases[0].metrics.update({m.L1_HIT: hit, m.L1_MISS: miss})
+    measured.cases[0].metrics[m.GLOBAL_LD_SECTORS] = 100
+    assert score(pred, measured, {}).inexact == inexact
+
+
 def test_a_sweep_scores_memsim_s_pick_against_the_fastest():
     pred, measured = _files({"a": 10, "b": 20, "c": 30}, {"a": 300, "b": 100, "c": 200})
     sweep = score(pred, measured, {}).sweeps[0]

@@ -109,8 +109,19 @@ def _fchk(ins, mods, ops, row):
     place(row, ops, [0, 1, 2], floating=True)
 
 
+# FMUL.D2 / .M4 ...: the product scaled by a power of two before its one rounding (ptxas folds
+# `x * y / 2` into FMUL.D2); F_SUB holds the exponent.
+FMUL_SCALES = {"D2": -1, "D4": -2, "D8": -3, "M2": 1, "M4": 2, "M8": 3}
+
+
+def _fmul(ins, mods, ops, row):
+    _arith(O_FMUL)(ins, mods, ops, row)
+    scales = [FMUL_SCALES[m] for m in mods if m in FMUL_SCALES]
+    row[F_SUB] = scales[0] if scales else 0
+
+
 LOWER = {
-    "FADD": _arith(O_FADD), "FMUL": _arith(O_FMUL), "FFMA": _arith(O_FFMA),
+    "FADD": _arith(O_FADD), "FMUL": _fmul, "FFMA": _arith(O_FFMA),
     "FMNMX": _arith(O_FMNMX), "FSEL": _arith(O_FSEL), "FSETP": _setp(O_FSETP), "FSET": _fset,
     "FCHK": _fchk, "MUFU": _mufu, "FRND": _frnd, "I2F": _convert(O_I2F), "I2FP": _convert(O_I2F),
     "F2I": _convert(O_F2I), "F2IP": _convert(O_F2I), "F2F": _convert(O_F2F),
@@ -203,16 +214,20 @@ def execute(code, pc, op, regs, w, active, vec, f32_bits, f32v, f64_bits, f64v):
     if op <= O_FSEL:
         src_f32(code, pc, 1, regs, w, f32_bits, 0, ftz)
         src_f32(code, pc, 2, regs, w, f32_bits, 1, ftz)
+        # Computed in float64 (exact for FMUL, and for FADD unless the exponents differ by more
+        # than 29), then rounded once to float32 in the instruction's mode (FADD.RZ, FMUL.RP ...).
         if op == O_FADD:
             for lane in range(32):
-                f32v[3, lane] = f32v[0, lane] + f32v[1, lane]
+                f32v[3, lane] = _to_f32(np.float64(f32v[0, lane]) + np.float64(f32v[1, lane]), flags)
         elif op == O_FMUL:
+            scale = 2.0 ** code[pc, F_SUB]
             for lane in range(32):
-                f32v[3, lane] = f32v[0, lane] * f32v[1, lane]
+                f32v[3, lane] = _to_f32(np.float64(f32v[0, lane]) * np.float64(f32v[1, lane]) * scale, flags)
         elif op == O_FFMA:
             src_f32(code, pc, 3, regs, w, f32_bits, 2, ftz)
             for lane in range(32):
-                f32v[3, lane] = np.float32(np.float64(f32v[0, lane]) * np.float64(f32v[1, lane]) + np.float64(f32v[2, lane]))
+                f32v[3, lane] = _to_f32(np.float64(f32v[0, lane]) * np.float64(f32v[1, lane])
+                                        + np.float64(f32v[2, lane]), flags)
         elif op == O_FMNMX:
             src_pred(code, pc, 3, regs, w, vec, 0)
             for lane in range(32):

@@ -68,6 +68,17 @@ SEMANTICS = [
     ("mufu.rcp", ["MOV R6, 0x40000000", "MUFU.RCP R5, R6"], f32(0.5)),
     ("ffma", ["MOV R6, 0x40000000", "MOV R7, 0x40400000", "MOV R8, 0x3f800000",
               "FFMA.FTZ R5, R6, R7, R8"], f32(7.0)),
+    # FMUL.D2 / .M4: ptxas folds `x * y / 2` into the multiply (MXNet's bilinear sampler)
+    ("fmul.d2 halves", ["MOV R6, 0x40400000", "MOV R7, 0x41200000", "FMUL.FTZ.D2 R5, R6, R7"], f32(15.0)),
+    ("fmul.m4 quadruples", ["MOV R6, 0x40400000", "MOV R7, 0x3f000000", "FMUL.M4 R5, R6, R7"], f32(6.0)),
+    # 1 + 2^-30 in float32: round to nearest gives 1, round up the next float, round down 1
+    ("fadd.rp rounds up", ["MOV R6, 0x3f800000", "MOV R7, 0x30800000", "FADD.RP R5, R6, R7"],
+     f32(1.0) + 1),
+    ("fadd.rm rounds down", ["MOV R6, 0x3f800000", "MOV R7, 0x30800000", "FADD.RM R5, R6, R7"], f32(1.0)),
+    ("fadd.rz toward zero", ["MOV R6, 0xbf800000", "MOV R7, 0xb0800000", "FADD.RZ R5, R6, R7"], f32(-1.0)),
+    # (1 + 2^-23)^2 = 1 + 2^-22 + 2^-46: RN and RZ drop 2^-46, RP adds an ulp
+    ("fmul.rp rounds up", ["MOV R6, 0x3f800001", "FMUL.RP R5, R6, R6"], f32(1.0) + 3),
+    ("fmul.rz toward zero", ["MOV R6, 0x3f800001", "FMUL.RZ R5, R6, R6"], f32(1.0) + 2),
     ("fadd negated operand", ["MOV R6, 0x40000000", "MOV R7, 0x40400000", "FADD.FTZ R5, -R6, R7"], f32(1.0)),
     ("fadd flushes denormals", ["MOV R6, 0x00000001", "FADD.FTZ R5, R6, RZ"], 0),
     ("fsetp.geu nan", ["MOV R5, RZ", "MOV R6, 0x7fc00000", "FSETP.GEU.FTZ.AND P0, PT, R6, RZ, PT",
