@@ -9,7 +9,8 @@ The model (docs/caches.md has the evidence behind each choice):
 - Blocks go to SMs and their warps interleave as memsim.model.scheduling describes; every access
   carries (SM, step). A first pass, SM by SM, runs the L1s; a second, in time order over all
   SMs (within a step the SMs side by side, as they run at once), runs the L2 on what the L1s
-  sent on.
+  sent on, over consecutive windows of blocks merged by time (one wave's blocks run at once,
+  though the model takes them in windows: memsim.model.cache.l2_backlog).
 - **L1**, one per SM: 128-byte lines of four 32-byte sectors, set associative with LRU,
   capacity = the unified L1/shared array minus the shared-memory carveout. Global loads look up
   each sector (hit or miss, ncu's lookup counters) and fill only the sectors they missed; a

@@ -86,6 +86,9 @@ class CacheTuning(BaseModel):
                                                       "across partitions)")
     dram_read_overhead_bytes: int = Field(description="code, parameters and constants each launch fetches")
     window_requests: int = Field(1 << 18, description="warp accesses ordered together at most")
+    l2_batch_accesses: int = Field(1 << 20, description="warp accesses of consecutive windows whose L2 requests "
+                                                        "are merged by time before the L2 pass (memsim.model."
+                                                        "cache.l2_backlog); at most one window: 1")
     background: bool = Field(True, description="model windows on a thread while the emulator goes on")
     l2_policy: int = Field(0, description="L2 victims: 0 LRU (the model); 1 the LRU clean line while "
                                           "the set has one, 2 a dirty line passed over once: both "

@@ -193,6 +193,18 @@ def _copy_near(tags, state, writer, cover, st, line, mask, ways, policy, t, coun
 
 
 @njit(cache=True, inline="always")
+def _clean(state, writer, cover, st, way, sectors, counters, by_pc):
+    """Write the dirty `sectors` of (st, way) back to DRAM, reading first those with unknown
+    halves; the line stays, those sectors whole and clean."""
+    n = _popcount4(sectors)
+    counters[K_DRAM_READ] += _popcount4(_unknown(state[st, way], cover[st, way]) & sectors)
+    counters[K_DRAM_WRITE] += n
+    _count_written(writer, st, way, n, by_pc)
+    cover[st, way] |= _sector_words(sectors)
+    state[st, way] &= ~(sectors << DIRTY)
+
+
+@njit(cache=True, inline="always")
 def _room_for_dirty(tags, state, writer, cover, st, ways, limit, counters, by_pc):
     """Before a clean or new line of set st turns dirty: when `limit` of its ways already hold
     dirty lines, the least recently used of them is written back (and stays, clean)."""
@@ -204,9 +216,7 @@ def _room_for_dirty(tags, state, writer, cover, st, ways, limit, counters, by_pc
                 oldest = w
     if dirty < limit:
         return
-    _write_back(state, writer, cover, st, oldest, counters, by_pc)
-    cover[st, oldest] |= _sector_words((state[st, oldest] >> DIRTY) & 15)
-    state[st, oldest] &= ~(15 << DIRTY)
+    _clean(state, writer, cover, st, oldest, (state[st, oldest] >> DIRTY) & 15, counters, by_pc)
 
 
 @njit(cache=True, inline="always")
@@ -215,24 +225,17 @@ def _queued_partial(tags, state, writer, cover, since, queue, head, line, st, w,
     rows: line, set * ways + way, when; head[0]: the next row), and the line that joined as
     many partly written lines ago, if it has stayed partly written since, has those sectors read
     from DRAM, merged and written back (they stay, whole and clean)."""
-    when = t
-    since[st, w] = when
+    since[st, w] = t
     k = head[0]
     old_line, old_slot, old_when = queue[k, 0], queue[k, 1], queue[k, 2]
-    queue[k, 0], queue[k, 1], queue[k, 2] = line, st * ways + w, when
+    queue[k, 0], queue[k, 1], queue[k, 2] = line, st * ways + w, t
     head[0] = (k + 1) % queue.shape[0]
     if old_slot < 0:
         return
     os_, ow = old_slot // ways, old_slot % ways
     if tags[os_, ow] != old_line or since[os_, ow] != old_when:
         return
-    unknown = _unknown(state[os_, ow], cover[os_, ow])
-    n = _popcount4(unknown)
-    counters[K_DRAM_READ] += n
-    counters[K_DRAM_WRITE] += n
-    _count_written(writer, os_, ow, n, by_pc)
-    cover[os_, ow] |= _sector_words(unknown)
-    state[os_, ow] &= ~(unknown << DIRTY)
+    _clean(state, writer, cover, os_, ow, _unknown(state[os_, ow], cover[os_, ow]), counters, by_pc)
 
 
 @njit(cache=True, nogil=True)

@@ -17,6 +17,7 @@ from ...stream import OP_LD, OP_ST, SP_GLOBAL, SP_LOCAL, LocalAccesses, WarpAcce
 from ..scheduling import BlockPlacer, ProgramFlow, WarpCarry, occupancy, warp_history
 from ...gpus import DEFAULT_GPU, GpcLayout, GpuProfile
 from .config import CacheGeometry, CacheTuning, numba_config
+from .l2_backlog import L2Backlog
 from .l2_pass import NO_WRITER, WHOLE, l2_pass
 from .passes import (ANY_SM, DIRTY, E_MERGE, E_STEP, EPISODE_LINES, EPISODES, G_L1_SETS, G_L2_PARTIAL_LINES, G_L2_SETS,
                      G_L2_SIDES, K_DRAM_READ,
@@ -112,6 +113,7 @@ class CacheModel:
         self.watched_loads: list[LoadOutcomes] = []
         self.watched_kept = 0
         self.rows_buffer = _NO_ROWS      # _joined's
+        self.backlog = L2Backlog(max(self.tuning.l2_batch_accesses, 1))
 
     def consume(self, accesses: WarpAccesses) -> None:
         """Take the next whole blocks' accesses, or a part of them (any spaces; global ones are
@@ -143,6 +145,7 @@ class CacheModel:
         """The modeled counters, once every access has been consumed."""
         self._submit()
         self.close()
+        self._run_l2()
         c = self.state.counters
         sector = self.geometry.sector_bytes
         return TrafficEstimate(
@@ -191,8 +194,6 @@ class CacheModel:
             addresses, more, is_local = rows, _NO_ROWS, acc.space == SP_LOCAL
         width = self.widths[np.minimum(acc.pc, len(self.widths) - 1)]
         width[is_local] = np.minimum(width[is_local], 4)    # placed word by word
-        # same step: the SMs side by side (they run at once), block slot by slot and warp by warp
-        by_time = lexsort_packed((sm, acc.warp, slot, step))
         by_sm = lexsort_packed((acc.warp, slot, step, sm))
         first, count = np.empty(len(acc), np.int64), np.empty(len(acc), np.int64)
         st = self.state
@@ -206,10 +207,22 @@ class CacheModel:
         domain = self.domains[sm]
         if self.tuning.merge_poison:
             unmerge_mixed_lines(*st.events[:2], count[by_sm], by_sm, sm, domain)
+        # same step: the SMs side by side (they run at once), block slot by slot and warp by warp
+        self.backlog.add(st.events, first, count, (sm, acc.warp, slot, step), domain, self.sides[sm],
+                         acc.pc.astype(np.int64), time_base)
+        if self.backlog.full:
+            self._run_l2()
+
+    def _run_l2(self) -> None:
+        """The L2 pass over the windows waiting in the backlog, merged by time."""
+        if not self.backlog.windows:
+            return
+        time, *events, first, count, domain, side, pc, time_base = self.backlog.take()
+        st = self.state
         tags, state, episodes = st.l2
-        l2_pass(by_time, *st.events, first, count, time_base, tags, state, st.l2_writer, st.l2_cover,
+        l2_pass(lexsort_packed(time), *events, first, count, time_base, tags, state, st.l2_writer, st.l2_cover,
                 st.l2_since, *st.partial_queue, episodes,
-                self.merge_curve, domain, self.sides[sm], acc.pc.astype(np.int64), self.cfg, st.counters, st.by_pc)
+                self.merge_curve, domain, side, pc, self.cfg, st.counters, st.by_pc)
 
     def _joined(self, parts: list[np.ndarray]) -> np.ndarray:
         """The parts' lane addresses one after another, in a buffer kept from window to window
