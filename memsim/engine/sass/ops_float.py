@@ -34,8 +34,18 @@ FLOAT_TYPES = ("F64", "F32", "F16", "BF16")
 
 # ---- lowering -------------------------------------------------------------------------------
 
-def _arith(op, wide=False, dsts=1):
+# The modifiers each arithmetic opcode's semantics read: any other one (FMNMX.NAN, DADD.RZ ...)
+# would be computed as if absent, a wrong value nothing flags, so it stops the lowering instead.
+_F32_MODS = {"FTZ", "SAT", "RN", "RM", "RP", "RZ"}
+ARITH_MODIFIERS = {O_FADD: _F32_MODS, O_FMUL: _F32_MODS, O_FFMA: _F32_MODS, O_FMNMX: {"FTZ"},
+                   O_FSEL: set(), O_DADD: {"RN"}, O_DMUL: {"RN"}, O_DFMA: {"RN"}, O_DMNMX: set()}
+
+
+def _arith(op, wide=False, dsts=1, extra=frozenset()):
     def handler(ins, mods, ops, row):
+        unread = set(mods) - ARITH_MODIFIERS[op] - extra
+        if unread:
+            raise unsupported(ins, f"modifier {'.'.join(sorted(unread))}")
         row[F_OP] = op
         set_flags(row, mods, ROUNDING)
         n = len(ops)
@@ -115,7 +125,7 @@ FMUL_SCALES = {"D2": -1, "D4": -2, "D8": -3, "M2": 1, "M4": 2, "M8": 3}
 
 
 def _fmul(ins, mods, ops, row):
-    _arith(O_FMUL)(ins, mods, ops, row)
+    _arith(O_FMUL, extra=frozenset(FMUL_SCALES))(ins, mods, ops, row)
     scales = [FMUL_SCALES[m] for m in mods if m in FMUL_SCALES]
     row[F_SUB] = scales[0] if scales else 0
 

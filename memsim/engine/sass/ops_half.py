@@ -181,11 +181,19 @@ HALF_FLAGS = (("FTZ", FL_FTZ), ("SAT", FL_SAT), ("RELU", FL_RELU), ("F32", FL_F3
               ("H_AND", FL_H_AND), ("BF", FL_BF))
 
 
+# What the pair arithmetic's semantics read; any other modifier (a rounding mode, ...) would be
+# computed as if absent, so it stops the lowering (as ops_float.ARITH_MODIFIERS).
+HALF_ARITH_MODIFIERS = {"FTZ", "SAT", "RELU", "F32", "BF16_V2", "BF16", "MMA"}
+
+
 def _arith(op, n_sources):
     def handler(ins, mods, ops, row):
         if op == O_HFMA2 and is_constant_hfma2(ops):
             hfma2_mov(ins, mods, ops, row)
             return
+        unread = set(mods) - HALF_ARITH_MODIFIERS - ({"NAN"} if op == O_HMNMX2 else set())
+        if unread:
+            raise unsupported(ins, f"modifier {'.'.join(sorted(unread))}")
         row[F_OP] = op
         set_flags(row, mods, HALF_FLAGS)
         if op == O_HMNMX2 and "NAN" in mods:

@@ -361,7 +361,8 @@ def _shf_lanes(code, pc, regs, w, active, vec, flags):
     src_u32(code, pc, 3, regs, w, vec, 3)
     limit = 64 if flags & FL_BIT64 else 32
     for lane in range(32):
-        n = min(vec[2, lane], limit)
+        # SHF.W (__funnelshift_l/r) takes the shift modulo the width; without it, clamped to it
+        n = vec[2, lane] & (limit - 1) if flags & FL_WIDE else min(vec[2, lane], limit)
         if flags & FL_LEFT:
             wide = np.uint64(vec[1, lane] | (vec[3, lane] << 32))
             v = np.int64(wide << np.uint64(n)) if n < 64 else np.int64(0)

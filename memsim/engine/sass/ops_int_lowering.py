@@ -144,7 +144,7 @@ def _plop3(ins, mods, ops, row):
 def _shf(ins, mods, ops, row):
     row[F_OP] = O_SHF
     set_flags(row, mods, (("L", FL_LEFT), ("HI", FL_HI), ("S32", FL_SIGNED), ("S64", FL_SIGNED),
-                          ("U64", FL_BIT64), ("S64", FL_BIT64)))
+                          ("U64", FL_BIT64), ("S64", FL_BIT64), ("W", FL_WIDE)))   # .W: the shift wraps
     place(row, ops, [0, 1, 2, 3])
 
 

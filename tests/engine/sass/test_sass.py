@@ -51,6 +51,10 @@ SEMANTICS = [
     ("lop3 predicate out", ["MOV R5, RZ", "MOV R6, 0x4", "LOP3.LUT P0, RZ, R6, 0x4, RZ, 0xc0, !PT",
                             "@P0 MOV R5, 0x9"], 9),
     ("shf.r.s32.hi sign", ["MOV R6, 0x80000000", "SHF.R.S32.HI R5, RZ, 0x1f, R6"], 0xFFFFFFFF),
+    # __funnelshift_l (SHF.W) takes the shift modulo 32, __funnelshift_lc clamps it to 32
+    ("shf.l.w wraps the shift", ["MOV R6, 0x80000001", "MOV R7, 0x21", "SHF.L.W.U32.HI R5, R6, R7, R6"], 3),
+    ("shf.l clamps the shift", ["MOV R6, 0x80000001", "MOV R7, 0x21", "SHF.L.U32.HI R5, R6, R7, R6"],
+     0x80000001),
     ("shf.l.u64.hi", ["MOV R6, 0xf0000000", "MOV R7, 0x1", "SHF.L.U64.HI R5, R6, 0x4, R7"], 0x1F),
     ("imad.wide signed", ["MOV R6, 0xfffffffd", "MOV R10, 0x100", "MOV R11, RZ",
                           "IMAD.WIDE R8, R6, 0x4, R10", "MOV R5, R8"], 0xF4),
