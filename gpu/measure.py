@@ -160,8 +160,35 @@ def match_rows(cases: list[DriverCase], results: list[DriverResult], rows: list[
 def row_fits(row: ncu.NcuRow, case: DriverCase) -> bool:
     shown, name = shown_kernel_name(row.kernel), case.spec.kernel.replace(" ", "")
     name_fits = (row.kernel == case.spec.kernel or _as_ncu_shows(shown) == _as_ncu_shows(name)
-                 or ("<" in name and _as_ncu_shows(shown) == _as_ncu_shows(name.split("<")[0])))
+                 or ("<" in name and _as_ncu_shows(shown) == _as_ncu_shows(name.split("<")[0]))
+                 or _enumerators_fit(_as_ncu_shows(shown), _as_ncu_shows(name)))
     return name_fits and row.grid == case.spec.grid and row.block == case.spec.block
+
+
+def _template_args(name: str) -> tuple[str, list[str]] | None:
+    """A normalised template name's base and top-level arguments (None without arguments)."""
+    if not name.endswith(">") or "<" not in name:
+        return None
+    base, inner = name[:name.index("<")], name[name.index("<") + 1:-1]
+    args, depth, start = [], 0, 0
+    for i, char in enumerate(inner):
+        depth += {"<": 1, ">": -1, "(": 1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            args.append(inner[start:i])
+            start = i + 1
+    return base, [*args, inner[start:]]
+
+
+def _enumerators_fit(shown: str, name: str) -> bool:
+    """ncu writes an enumerator template argument as its value (vLLM's
+    `reshape_and_cache_kernel<__half, __half, vllm::Fp8KVCacheDataType::kAuto>` is ncu's
+    `<__half, __half, 0>`): the names fit where they differ only at arguments the launch names by
+    an identifier (an enumerator or constant; a type is never shown as a number) and ncu by an
+    integer."""
+    a, b = _template_args(shown), _template_args(name)
+    if a is None or b is None or a[0] != b[0] or len(a[1]) != len(b[1]):
+        return False
+    return all(x == y or (re.fullmatch(r"-?\d+", x) and re.fullmatch(r"[A-Za-z_]\w*", y)) for x, y in zip(a[1], b[1]))
 
 
 def _as_ncu_shows(name: str) -> str:
@@ -173,6 +200,7 @@ def _as_ncu_shows(name: str) -> str:
     name = re.sub(r"&\((?:void\s+)?([^()]*)\([^()]*\)\)", r"\1", name)   # &(void f<..>(params)): f<..>
     name = name.replace(" ", "").replace("(anonymousnamespace)::", "").replace("&", "")
     name = re.sub(r"\b__half\b", "half", re.sub(r"\b\w+::", "", name))
+    name = re.sub(r"\bint32_t\b", "int", re.sub(r"\buint32_t\b", "unsignedint", name))   # <cstdint>'s, as ncu shows them
     return _spelled_as_ncu(name)
 
 
@@ -195,7 +223,34 @@ def shown_kernel_name(kernel: str) -> str:
     head = kernel[:cut].strip()
     if head.startswith("void "):
         head = head[len("void "):]
+    elif " " in head or depth != 0:   # another return type (enable_if<(w > 0) && ...>::type, whose
+        head = _name_after_return_type(kernel)   # `>` of a comparison unbalances the brackets)
     return head.replace(" ", "")
+
+
+def _name_after_return_type(kernel: str) -> str:
+    """`R name<args>(params)` with any return type R: the parameter list is the last
+    parenthesised group, and the name the last part before it with balanced angle brackets and
+    no space outside them."""
+    head, depth = kernel.rstrip(), 0
+    if head.endswith(")"):
+        for i in range(len(head) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(head[i], 0)
+            if depth == 0:
+                head = head[:i].rstrip()
+                break
+    return next((head[i + 1:] for i, char in enumerate(head) if char == " " and _balanced(head[i + 1:])), head)
+
+
+def _balanced(text: str) -> bool:
+    """Whether text's angle brackets close in order and no space stands outside them (a kernel's
+    qualified name with its template arguments)."""
+    depth = 0
+    for char in text:
+        depth += {"<": 1, ">": -1}.get(char, 0)
+        if depth < 0 or (char == " " and depth == 0):
+            return False
+    return depth == 0 and bool(text) and (text[0].isalpha() or text[0] == "_")
 
 
 def _run_pass(cases, mode, workdir, options, wrap, progress):

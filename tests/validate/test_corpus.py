@@ -179,7 +179,25 @@ def test_cli_simulates_the_corpus_without_recordings(capsys):
     ("void cpy_f32_q<&_INTERNAL_00000000_9_kernel_cu_d838cda6_554::cpy_blck_f32_q8_0, 32>(char const*, char*)",
      "cpy_f32_q<cpy_blck_f32_q8_0, 32>", True),
     ("void rope_neox<true, false, __half, __half>(__half const*, __half*, int)", "rope_neox<true, false, half, half>",
-     True)])
+     True),
+    # vLLM (prereg15): a return type other than void, whose comparison's `>` unbalances the brackets
+    ("cuda::enable_if<T2>0&&vllm::_typeConvert<T1>::exists, void>::type vllm::fused_add_rms_norm_kernel<__half, 8>"
+     "(T1 *, long long, T1 *, const T1 *, float, int, int)", "vllm::fused_add_rms_norm_kernel<__half, 8>", True),
+    ("cuda::enable_if<T2>0&&vllm::_typeConvert<T1>::exists, void>::type vllm::fused_add_rms_norm_kernel<__half, 8>"
+     "(T1 *, long long, T1 *, const T1 *, float, int, int)", "vllm::fused_add_rms_norm_kernel<__nv_bfloat16, 8>", False),
+    ("cuda::enable_if<T2==0||!vllm::_typeConvert<T1>::exists, void>::type vllm::fused_add_rms_norm_kernel<float, 0>"
+     "(T1 *, long long, T1 *, const T1 *, float, int, int)", "vllm::fused_add_rms_norm_kernel<float, 0>", True),
+    # <cstdint>'s int32_t is ncu's int; an enumerator argument is ncu's integer
+    ("void moe::moe_align_block_size_kernel<int>(const T1 *, int *, int *, int *, int, int, int, int, unsigned long, "
+     "int *, int)", "vllm::moe::moe_align_block_size_kernel<int32_t>", True),
+    ("void vllm::static_scaled_int8_azp_quant_kernel<float, float, int>(const T1 *, signed char *, const T2 *, "
+     "const T3 *, int)", "vllm::static_scaled_int8_azp_quant_kernel<float, float, float>", False),
+    ("void vllm::reshape_and_cache_kernel<__half, __half, 0>(const T1 *, const T1 *, T2 *, T2 *, const long long *, "
+     "int, int, int, int, int, int, float, float)",
+     "vllm::reshape_and_cache_kernel<__half, __half, vllm::Fp8KVCacheDataType::kAuto>", True),
+    ("void vllm::reshape_and_cache_kernel<__half, __half, 0>(const T1 *, const T1 *, T2 *, T2 *, const long long *, "
+     "int, int, int, int, int, int, float, float)",
+     "vllm::reshape_and_cache_kernel<float, float, vllm::Fp8KVCacheDataType::kAuto>", False)])
 def test_ncu_rows_of_templates_with_several_arguments_are_matched(shown, kernel, fits):
     """ncu writes template arguments with spaces after the commas: the name is compared without."""
     from gpu import ncu
