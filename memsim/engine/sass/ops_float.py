@@ -36,9 +36,10 @@ FLOAT_TYPES = ("F64", "F32", "F16", "BF16")
 
 # The modifiers each arithmetic opcode's semantics read: any other one (FMNMX.NAN, DADD.RZ ...)
 # would be computed as if absent, a wrong value nothing flags, so it stops the lowering instead.
-_F32_MODS = {"FTZ", "SAT", "RN", "RM", "RP", "RZ"}
+_ROUNDED = {"RN", "RM", "RP", "RZ"}
+_F32_MODS = {"FTZ", "SAT", *_ROUNDED}
 ARITH_MODIFIERS = {O_FADD: _F32_MODS, O_FMUL: _F32_MODS, O_FFMA: _F32_MODS, O_FMNMX: {"FTZ"},
-                   O_FSEL: set(), O_DADD: {"RN"}, O_DMUL: {"RN"}, O_DFMA: {"RN"}, O_DMNMX: set()}
+                   O_FSEL: set(), O_DADD: _ROUNDED, O_DMUL: _ROUNDED, O_DFMA: _ROUNDED, O_DMNMX: set()}
 
 
 def _arith(op, wide=False, dsts=1, extra=frozenset()):
@@ -392,18 +393,25 @@ def _convert_lanes(code, pc, op, regs, w, active, vec, f32_bits, f32v, f64_bits,
 
 @njit(cache=True, _nrt=False)
 def _double_lanes(code, pc, op, regs, w, active, vec, f64_bits, f64v):
+    """DADD/DMUL/DFMA: the nearest double and the rest of the exact value (error-free
+    transformations), so that .RP/.RM/.RZ (ptxas' division and square-root sequences use
+    DMUL.RP and DFMA.RM) round in their mode."""
     src_f64(code, pc, 1, regs, w, f64_bits, 0)
     src_f64(code, pc, 2, regs, w, f64_bits, 1)
+    flags = code[pc, F_FLAGS]
     if op == O_DADD:
         for lane in range(32):
-            f64v[3, lane] = f64v[0, lane] + f64v[1, lane]
+            r, rest = _two_sum(f64v[0, lane], f64v[1, lane])
+            f64v[3, lane] = _directed(r, rest, flags)
     elif op == O_DMUL:
         for lane in range(32):
-            f64v[3, lane] = f64v[0, lane] * f64v[1, lane]
+            r, rest = _two_product(f64v[0, lane], f64v[1, lane])
+            f64v[3, lane] = _directed(r, rest, flags)
     elif op == O_DFMA:
         src_f64(code, pc, 3, regs, w, f64_bits, 2)
         for lane in range(32):
-            f64v[3, lane] = _fma(f64v[0, lane], f64v[1, lane], f64v[2, lane])
+            r, rest = _fma(f64v[0, lane], f64v[1, lane], f64v[2, lane])
+            f64v[3, lane] = _directed(r, rest, flags)
     else:   # DMNMX
         src_pred(code, pc, 3, regs, w, vec, 0)
         for lane in range(32):
@@ -411,13 +419,21 @@ def _double_lanes(code, pc, op, regs, w, active, vec, f64_bits, f64v):
     write64(regs, w, dst(code, pc, 0), active, f64_bits.view(np.int64), 3)
 
 
-@njit(cache=True, _nrt=False)
-def _fma(x, y, z):
-    """x * y + z with one rounding: the product split exactly (Dekker), then summed in order
-    of magnitude (exact for all but extreme exponents)."""
+@njit(cache=True, inline="always")
+def _two_sum(a, b):
+    """a + b to nearest, and the rest of the exact sum (Knuth)."""
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+@njit(cache=True, inline="always")
+def _two_product(x, y):
+    """x * y to nearest, and the rest of the exact product (Dekker's split; exact for all but
+    extreme exponents)."""
     p = x * y
     if math.isinf(p) or math.isnan(p) or p == 0.0:
-        return p + z
+        return p, 0.0
     split = 134217729.0
     cx = split * x
     hx = cx - (cx - x)
@@ -425,8 +441,29 @@ def _fma(x, y, z):
     cy = split * y
     hy = cy - (cy - y)
     ly = y - hy
-    err = ((hx * hy - p) + hx * ly + lx * hy) + lx * ly
-    s = p + z
-    bb = s - p
-    e2 = (p - (s - bb)) + (z - bb)
-    return s + (e2 + err)
+    return p, ((hx * hy - p) + hx * ly + lx * hy) + lx * ly
+
+
+@njit(cache=True, _nrt=False)
+def _fma(x, y, z):
+    """x * y + z with one rounding, and the sign-bearing rest of the exact value: the product
+    split exactly, then summed in order of magnitude."""
+    p, err = _two_product(x, y)
+    if err == 0.0 and (math.isinf(p) or math.isnan(p) or p == 0.0):
+        return p + z, 0.0
+    s, e2 = _two_sum(p, z)
+    tail, tail_rest = _two_sum(e2, err)
+    r, rest = _two_sum(s, tail)
+    return r, rest + tail_rest
+
+
+@njit(cache=True, inline="always")
+def _directed(r, rest, flags):
+    """The double nearest to r + rest (r already is) in the instruction's rounding mode."""
+    if rest == 0.0 or math.isinf(r) or math.isnan(r) or not flags & (FL_RM | FL_RP | FL_RZ_ROUND):
+        return r
+    if flags & FL_RP:
+        return np.nextafter(r, np.inf) if rest > 0 else r
+    if flags & FL_RM:
+        return np.nextafter(r, -np.inf) if rest < 0 else r
+    return np.nextafter(r, 0.0) if (r > 0) != (rest > 0) else r

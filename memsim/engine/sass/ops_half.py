@@ -6,8 +6,7 @@ picks them (`R2`: H0 and H1; `R2.H0_H0` / `R2.H1_H1`: one half broadcast; `R2.F3
 register as one float32 for both), and -x / |x| apply to each half. `.BF16_V2` makes the halves
 bf16. `.F32` results (HADD2.F32 Rd, -RZ, R2.H0_H0: ptxas' half -> float) are one float32 of
 the H0 computation. An immediate pair (`HFMA2.MMA R1, R0, 1, 1, R9`) is printed high half first.
-Results are rounded once, to nearest even, from the exact float64 value (exact for sums and
-products of halves but for extreme exponent spreads).
+Results are rounded once, to nearest even, from the exact float64 value (of sums and products).
 
 F2FP.{F16,BF16}.F32.PACK_AB Rd, Ra, Rb packs two float32 values: Ra's to H1, Rb's to H0.
 HMMA runs mma.sync's m16n8k16 / m16n8k8 (.row.col) on the whole warp: every lane's fragment
@@ -179,11 +178,7 @@ def _put(ins, row, k, item, dst=False):
 
 HALF_FLAGS = (("FTZ", FL_FTZ), ("SAT", FL_SAT), ("RELU", FL_RELU), ("F32", FL_F32_OUT),
               ("H_AND", FL_H_AND), ("BF", FL_BF))
-
-
-# What the pair arithmetic's semantics read; any other modifier (a rounding mode, ...) would be
-# computed as if absent, so it stops the lowering (as ops_float.ARITH_MODIFIERS).
-HALF_ARITH_MODIFIERS = {"FTZ", "SAT", "RELU", "F32", "BF16_V2", "BF16", "MMA"}
+READ_MODS = {"FTZ", "SAT", "RELU", "F32", "BF16_V2", "BF16", "MMA"}   # by the pair arithmetic
 
 
 def _arith(op, n_sources):
@@ -191,8 +186,7 @@ def _arith(op, n_sources):
         if op == O_HFMA2 and is_constant_hfma2(ops):
             hfma2_mov(ins, mods, ops, row)
             return
-        unread = set(mods) - HALF_ARITH_MODIFIERS - ({"NAN"} if op == O_HMNMX2 else set())
-        if unread:
+        if unread := set(mods) - READ_MODS - ({"NAN"} if op == O_HMNMX2 else set()):   # as ops_float's
             raise unsupported(ins, f"modifier {'.'.join(sorted(unread))}")
         row[F_OP] = op
         set_flags(row, mods, HALF_FLAGS)

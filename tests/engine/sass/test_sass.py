@@ -51,6 +51,15 @@ SEMANTICS = [
     ("lop3 predicate out", ["MOV R5, RZ", "MOV R6, 0x4", "LOP3.LUT P0, RZ, R6, 0x4, RZ, 0xc0, !PT",
                             "@P0 MOV R5, 0x9"], 9),
     ("shf.r.s32.hi sign", ["MOV R6, 0x80000000", "SHF.R.S32.HI R5, RZ, 0x1f, R6"], 0xFFFFFFFF),
+    # (1 + 2^-52)(1 + 2^-51) = 1 + 3 * 2^-52 + 2^-103: the low word 3 to nearest or down, 4 up (ptxas'
+    # double division and square root use DMUL.RP and DFMA.RM)
+    ("dmul.rp rounds up", ["MOV R6, 0x1", "MOV R7, 0x3ff00000", "MOV R8, 0x2", "MOV R9, 0x3ff00000",
+                           "DMUL.RP R10, R6, R8", "MOV R5, R10"], 4),
+    ("dmul.rm rounds down", ["MOV R6, 0x1", "MOV R7, 0x3ff00000", "MOV R8, 0x2", "MOV R9, 0x3ff00000",
+                             "DMUL.RM R10, R6, R8", "MOV R5, R10"], 3),
+    # -(1 + 2^-52) - 2^-60 rounded down (away from zero): the low word 2
+    ("dadd.rm rounds down", ["MOV R6, 0x1", "MOV R7, 0x3ff00000", "MOV R8, RZ", "MOV R9, 0x3c300000",
+                             "DADD.RM R10, -R6, -R8", "MOV R5, R10"], 2),
     # __funnelshift_l (SHF.W) takes the shift modulo 32, __funnelshift_lc clamps it to 32
     ("shf.l.w wraps the shift", ["MOV R6, 0x80000001", "MOV R7, 0x21", "SHF.L.W.U32.HI R5, R6, R7, R6"], 3),
     ("shf.l clamps the shift", ["MOV R6, 0x80000001", "MOV R7, 0x21", "SHF.L.U32.HI R5, R6, R7, R6"],
