@@ -7,7 +7,9 @@ never depend on that unless a kernel turns such a value into an address.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
+import struct
 
 import numpy as np
 from numba import njit
@@ -79,6 +81,10 @@ def _mufu(ins, mods, ops, row):
         raise unsupported(ins)
     row[F_OP] = O_MUFU
     row[F_SUB] = MUFU_FUNCTIONS.index(fn[0])
+    if fn[0] in ("RCP64H", "RSQ64H") and ops[1].kind == "fimm":
+        # `MUFU.RCP64H R5, 180`: the immediate is a double's high word, printed as the double
+        high = struct.unpack("<Q", struct.pack("<d", ops[1].fvalue))[0] >> 32
+        ops = [ops[0], dataclasses.replace(ops[1], kind="imm", value=high)]
     place(row, ops, [0, 1], floating=True)
 
 
