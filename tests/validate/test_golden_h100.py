@@ -17,7 +17,7 @@ SOURCE = (GOLDEN / "seed_kernels.cu").read_text()
 RECORDS = json.loads((GOLDEN / "h100-seed-kernels.json").read_text())
 
 
-def _spec(record: dict) -> LaunchSpec:
+def golden_spec(record: dict) -> LaunchSpec:
     return LaunchSpec(source=SOURCE, kernel=record["kernel"], grid=record["grid"],
                       block=record["block"], args=[a.replace(" ", ":") for a in record["args"]],
                       shared_mem=record["shared_mem"])
@@ -31,7 +31,7 @@ def simulated():
         if record["case"] not in cache:
             # no time limit: s003's 268M loads ran past the default 30 s on a loaded 2-core CI
             # machine (tests/cli/test_bad_inputs.py tests the limit)
-            cache[record["case"]] = memsim.simulate_spec(_spec(record), timeout=None)
+            cache[record["case"]] = memsim.simulate_spec(golden_spec(record), timeout=None)
         return cache[record["case"]]
     return run
 
