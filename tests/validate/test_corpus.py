@@ -11,9 +11,8 @@ import pytest
 from memsim.compiler.nvrtc import compile_cuda, lowered_name
 from memsim.errors import CompileError
 from validate import cli
-from validate import record as rec
+from tests.helpers.recorded import ran_on_the_gpu
 from validate.case import NAME_PATTERN
-from validate.preregistration import spec_digest
 from validate.suite_cases import suite_cases
 from validate.corpus_cases import (CORPUS_DIR, HEADER_FILES, LAUNCHES, corpus_cases, is_public, launch_problems,
                                    source_file)
@@ -80,16 +79,7 @@ def test_every_file_is_launched_and_says_what_it_is_modelled_on():
         assert bool(re.search(r"^#include", text, re.M)) == (filename in HEADER_FILES), filename
 
 
-def _ran_on_the_gpu(filename: str) -> bool:
-    """Every launch of the file recorded on the H100 as the corpus specifies it (same spec
-    digest): the GPU compiled it and validate's corpus items run it, so the PTX check adds nothing."""
-    path = rec.path_for(rec.DATA_DIR, "h100", "corpus")
-    recorded = {c.name: spec_digest(c.spec) for c in rec.load(path).cases if c.measured} if path.exists() else {}
-    mine = [c for c in cases() if source_file(c) == filename]
-    return bool(mine) and all(recorded.get(c.name) == spec_digest(c.spec) for c in mine)
-
-
-UNRECORDED = [f for f in FILES if not _ran_on_the_gpu(f)]
+UNRECORDED = [f for f in FILES if not ran_on_the_gpu("corpus", [c for c in cases() if source_file(c) == f])]
 
 
 @pytest.mark.parametrize("filename", UNRECORDED or [pytest.param(None, marks=pytest.mark.skip(

@@ -13,9 +13,8 @@ import re
 import pytest
 
 from memsim.compiler.nvrtc import compile_cuda
+from tests.helpers.recorded import ran_on_the_gpu
 from validate import families as fa
-from validate import record as rec
-from validate.preregistration import spec_digest
 from validate import prereg2_cases as p2
 from validate import prereg3_cases as p3
 from validate import prereg4_cases as p4
@@ -185,18 +184,8 @@ SLOW_TO_COMPILE = {"shoc_maxflops.cu",   # ~20 s of NVRTC (fully unrolled FMA ch
                    "trt_bert.cu"}        # ~50 s (cub's block reductions): both checked when run
 
 
-@functools.lru_cache(maxsize=None)
-def _recorded_digests(name: str) -> dict[str, str]:
-    path = rec.path_for(rec.DATA_DIR, "h100", name)
-    return {c.name: spec_digest(c.spec) for c in rec.load(path).cases if c.measured} if path.exists() else {}
-
-
 def _ran_on_the_gpu(name: str, filename: str) -> bool:
-    """Every launch of the file was recorded on the H100 exactly as the set specifies it (same
-    spec digest): the GPU compiled and ran it, so the compile-only check has nothing to add."""
-    recorded = _recorded_digests(name)
-    mine = [c for c in cases_of(name) if f"file:{filename.removesuffix('.cu')}" in c.tags]
-    return bool(mine) and all(recorded.get(c.name) == spec_digest(c.spec) for c in mine)
+    return ran_on_the_gpu(name, [c for c in cases_of(name) if f"file:{filename.removesuffix('.cu')}" in c.tags])
 
 
 BEING_BUILT = [(n, f) for n, f in FILES if f not in SLOW_TO_COMPILE and not _ran_on_the_gpu(n, f)]
