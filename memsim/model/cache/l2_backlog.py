@@ -16,16 +16,32 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+# The backlog also stops at this many L1 -> L2 requests (24 bytes each kept, ~50 MB): a
+# coalesced window (1 to 4 lines an access) still waits for the next, an uncoalesced one (a
+# transpose: 32 lines an access, 8 M requests a window) goes on alone, uncopied, as before the
+# backlog. Peak RSS of `memsim predict transpose_naive --nx 4096 --gpu H100` (both kernels of the
+# group): 729 MB before the backlog, 944 MB with it (transpose_naive_col alone: 582 -> 676 MB).
+MAX_EVENTS = 1 << 21
+
 
 @dataclass
 class _Window:
     events: tuple[np.ndarray, np.ndarray, np.ndarray]   # line, info, words of its L1 -> L2 requests
     first: np.ndarray                                   # per access: its first event, its events
     count: np.ndarray
-    time: tuple[np.ndarray, ...]                        # (sm, warp, slot, step): lexsort keys
+    time: np.ndarray                                    # per access: time_key (the L2's order)
     domain: np.ndarray                                  # per access: coalescing domain, L2 side, pc
     side: np.ndarray
     pc: np.ndarray
+
+
+def time_key(sm: np.ndarray, warp: np.ndarray, slot: np.ndarray, step: np.ndarray) -> np.ndarray:
+    """One int64 per access ordering as np.lexsort((sm, warp, slot, step)): step first, then the
+    block slot, the warp, the SM (within a step the SMs side by side, as they run at once).
+    Windows' keys compare with each other, so a batch sorts once (8 bytes an access kept)."""
+    if len(sm) and (sm.max() >= 1 << 8 or warp.max() >= 1 << 6 or slot.max() >= 1 << 6):
+        raise ValueError("time_key: an SM, warp or block slot number past its bits")
+    return (step.astype(np.int64) << 20) | (slot.astype(np.int64) << 14) | (warp.astype(np.int64) << 8) | sm
 
 
 @dataclass
@@ -35,33 +51,37 @@ class L2Backlog:
     limit: int
     windows: list[_Window] = field(default_factory=list)
     accesses: int = 0
+    events: int = 0
     time_base: int = 0
 
-    def add(self, events: tuple[np.ndarray, ...], first: np.ndarray, count: np.ndarray, time: tuple[np.ndarray, ...],
+    def add(self, events: tuple[np.ndarray, ...], first: np.ndarray, count: np.ndarray, time: np.ndarray,
             domain: np.ndarray, side: np.ndarray, pc: np.ndarray, time_base: int) -> None:
-        """One window's requests (`events` are the L1 pass's reused buffers: their used part is
-        copied) and its accesses' time keys and L2 routing; `time_base` its L1 clock at the start."""
+        """One window's requests and its accesses' time keys and L2 routing; `time_base` its L1
+        clock at the start. `events` are the L1 pass's buffers, which the next window reuses: their
+        used part is copied, unless this window alone fills the backlog (the caller then takes it
+        at once)."""
         used = int(count.sum())
+        alone = not self.windows and (used >= MAX_EVENTS or len(first) >= self.limit)
         if not self.windows:
             self.time_base = time_base
-        self.windows.append(_Window(tuple(e[:used].copy() for e in events), first.copy(), count.copy(),
-                                    tuple(np.asarray(k, np.int64) for k in time), domain, side, pc))
+        self.windows.append(_Window(tuple(e[:used] if alone else e[:used].copy() for e in events), first,
+                                    count.astype(np.int32), time, domain.astype(np.int16),
+                                    side.astype(np.int8), pc.astype(np.int32)))
         self.accesses += len(first)
+        self.events += used
 
     @property
     def full(self) -> bool:
-        return self.accesses >= self.limit
+        return self.accesses >= self.limit or self.events >= MAX_EVENTS
 
     def take(self) -> tuple:
-        """(time keys, ev_line, ev_info, ev_words, ev_first, ev_count, domain, side, pc, time_base) over
-        every window collected, which are then dropped."""
-        ws, self.windows, self.accesses = self.windows, [], 0
-        if len(ws) == 1:
-            w = ws[0]
-            return (w.time, *w.events, w.first, w.count, w.domain, w.side, w.pc, self.time_base)
+        """(the accesses in time order, ev_line, ev_info, ev_words, ev_first, ev_count, domain, side,
+        pc, time_base) over every window collected, which are then dropped."""
+        ws, self.windows, self.accesses, self.events = self.windows, [], 0, 0
         offsets = np.cumsum([0] + [len(w.events[0]) for w in ws[:-1]])
-        events = tuple(np.concatenate([w.events[k] for w in ws]) for k in range(3))
+        events = tuple(np.concatenate([w.events[k] for w in ws]) if len(ws) > 1 else ws[0].events[k] for k in range(3))
         first = np.concatenate([w.first + off for w, off in zip(ws, offsets)])
-        time = tuple(np.concatenate([w.time[k] for w in ws]) for k in range(4))
-        count, domain, side, pc = (np.concatenate([getattr(w, f) for w in ws]) for f in ("count", "domain", "side", "pc"))
-        return (time, *events, first, count, domain, side, pc, self.time_base)
+        time = np.concatenate([w.time for w in ws])
+        count, domain, side, pc = (np.concatenate([getattr(w, f) for w in ws]).astype(np.int64)
+                                   for f in ("count", "domain", "side", "pc"))
+        return (np.argsort(time, kind="stable"), *events, first, count, domain, side, pc, self.time_base)

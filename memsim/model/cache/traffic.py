@@ -17,7 +17,7 @@ from ...stream import OP_LD, OP_ST, SP_GLOBAL, SP_LOCAL, LocalAccesses, WarpAcce
 from ..scheduling import BlockPlacer, ProgramFlow, WarpCarry, occupancy, warp_history
 from ...gpus import DEFAULT_GPU, GpcLayout, GpuProfile
 from .config import CacheGeometry, CacheTuning, numba_config
-from .l2_backlog import L2Backlog
+from .l2_backlog import L2Backlog, time_key
 from .l2_pass import NO_WRITER, WHOLE, l2_pass
 from .passes import (ANY_SM, DIRTY, E_MERGE, E_STEP, EPISODE_LINES, EPISODES, G_L1_SETS, G_L2_PARTIAL_LINES, G_L2_SETS,
                      G_L2_SIDES, K_DRAM_READ,
@@ -208,8 +208,8 @@ class CacheModel:
         if self.tuning.merge_poison:
             unmerge_mixed_lines(*st.events[:2], count[by_sm], by_sm, sm, domain)
         # same step: the SMs side by side (they run at once), block slot by slot and warp by warp
-        self.backlog.add(st.events, first, count, (sm, acc.warp, slot, step), domain, self.sides[sm],
-                         acc.pc.astype(np.int64), time_base)
+        self.backlog.add(st.events, first, count, time_key(sm, acc.warp, slot, step), domain, self.sides[sm],
+                         acc.pc, time_base)
         if self.backlog.full:
             self._run_l2()
 
@@ -217,10 +217,10 @@ class CacheModel:
         """The L2 pass over the windows waiting in the backlog, merged by time."""
         if not self.backlog.windows:
             return
-        time, *events, first, count, domain, side, pc, time_base = self.backlog.take()
+        order, *events, first, count, domain, side, pc, time_base = self.backlog.take()
         st = self.state
         tags, state, episodes = st.l2
-        l2_pass(lexsort_packed(time), *events, first, count, time_base, tags, state, st.l2_writer, st.l2_cover,
+        l2_pass(order, *events, first, count, time_base, tags, state, st.l2_writer, st.l2_cover,
                 st.l2_since, *st.partial_queue, episodes,
                 self.merge_curve, domain, side, pc, self.cfg, st.counters, st.by_pc)
 
