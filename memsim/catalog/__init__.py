@@ -34,6 +34,9 @@ def get(name: str) -> CatalogKernel:
     """The entry called `name`; CatalogError (with close matches) if there is none."""
     if name in ENTRIES:
         return ENTRIES[name]
+    if name in GROUPS:
+        raise CatalogError(f"'{name}' is a group of catalog kernels ({', '.join(GROUPS[name])}): "
+                           f"name one of them (catalog.resolve gives them all)")
     raise CatalogError(f"unknown catalog kernel '{name}'{_suggestion(name)}")
 
 

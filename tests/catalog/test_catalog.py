@@ -333,6 +333,8 @@ def test_names_and_groups():
 @pytest.mark.parametrize("call,message", [
     (lambda: catalog.get("transpose_smme"), "unknown catalog kernel 'transpose_smme': did you mean transpose_smem"),
     (lambda: catalog.resolve("nothing_like_it"), "unknown catalog kernel or group 'nothing_like_it'"),
+    (lambda: catalog.get("transpose_naive"), "'transpose_naive' is a group of catalog kernels "
+                                             "(transpose_naive_row, transpose_naive_col): name one of them"),
     (lambda: catalog.get("transpose_smem").launch(nx=100), "transpose_smem: needs nx divisible by the tile edge 32"),
     (lambda: catalog.get("transpose_smem").launch(nx=64, ny=32), "square matrix"),
     (lambda: catalog.get("transpose_smem").launch(block="32,16"), "needs a square block"),
