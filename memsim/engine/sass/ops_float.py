@@ -131,8 +131,11 @@ def _fchk(ins, mods, ops, row):
 FMUL_SCALES = {"D2": -1, "D4": -2, "D8": -3, "M2": 1, "M4": 2, "M8": 3}
 
 
+_FMUL_ARITH = _arith(O_FMUL, extra=frozenset(FMUL_SCALES))
+
+
 def _fmul(ins, mods, ops, row):
-    _arith(O_FMUL, extra=frozenset(FMUL_SCALES))(ins, mods, ops, row)
+    _FMUL_ARITH(ins, mods, ops, row)
     scales = [FMUL_SCALES[m] for m in mods if m in FMUL_SCALES]
     row[F_SUB] = scales[0] if scales else 0
 

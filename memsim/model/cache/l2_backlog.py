@@ -79,9 +79,14 @@ class L2Backlog:
         pc, time_base) over every window collected, which are then dropped."""
         ws, self.windows, self.accesses, self.events = self.windows, [], 0, 0
         offsets = np.cumsum([0] + [len(w.events[0]) for w in ws[:-1]])
-        events = tuple(np.concatenate([w.events[k] for w in ws]) if len(ws) > 1 else ws[0].events[k] for k in range(3))
-        first = np.concatenate([w.first + off for w, off in zip(ws, offsets)])
-        time = np.concatenate([w.time for w in ws])
-        count, domain, side, pc = (np.concatenate([getattr(w, f) for w in ws]).astype(np.int64)
+        events = tuple(_joined([w.events[k] for w in ws]) for k in range(3))
+        first = _joined([w.first + off if off else w.first for w, off in zip(ws, offsets)])
+        count, domain, side, pc = (_joined([getattr(w, f) for w in ws]).astype(np.int64)
                                    for f in ("count", "domain", "side", "pc"))
-        return (np.argsort(time, kind="stable"), *events, first, count, domain, side, pc, self.time_base)
+        return (np.argsort(_joined([w.time for w in ws]), kind="stable"), *events, first, count, domain, side, pc,
+                self.time_base)
+
+
+def _joined(parts: list[np.ndarray]) -> np.ndarray:
+    """The windows' arrays one after another (a lone window's as it is: no copy)."""
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
