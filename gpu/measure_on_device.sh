@@ -5,8 +5,8 @@
 # wheels, see docs/hardware.md):
 #     bash gpu/measure_on_device.sh smoke            # the 25 reference launches + the GPU tests
 #     bash gpu/measure_on_device.sh all [N] [SEED]   # suite + N fuzz cases (default 200, seed 0)
-#     bash gpu/measure_on_device.sh suite|fuzz|corpus|prereg|prereg2..prereg15 ... # one set; corpus: validate/corpus_cases.py,
-#                                                    # prereg, prereg2 ... prereg15: validate/prereg_cases.py, prereg2_cases.py, ... (pre-registered)
+#     bash gpu/measure_on_device.sh suite|fuzz|corpus|prereg|prereg2..prereg16 ... # one set; corpus: validate/corpus_cases.py,
+#                                                    # prereg, prereg2 ... prereg16: validate/prereg_cases.py, prereg2_cases.py, ... (pre-registered)
 #                                                    # (FILTER=GLOB: only the cases it matches)
 #     bash gpu/measure_on_device.sh file CASES.json  # the cases of a JSON list ({name, spec, tags})
 #     bash gpu/measure_on_device.sh numba            # numba.cuda kernels (validate/numba_cases.py): their
@@ -19,7 +19,7 @@
 #     bash gpu/measure_on_device.sh fuzz2 [N] [SEED]  # warp/atomic/double/local fuzz (default 150, seed 2)
 #     bash gpu/measure_on_device.sh calibrate        # the GPU profile's microbenchmarks
 #     bash gpu/measure_on_device.sh durations [N] [SET]  # N (default 21) ncu durations of each
-#                                                    # case of SET (suite, fuzz, corpus, prereg, prereg2 ... prereg15 or all;
+#                                                    # case of SET (suite, fuzz, corpus, prereg, prereg2 ... prereg16 or all;
 #                                                    # default suite; FILTER=GLOB: only the cases it
 #                                                    # matches, to split a set over several calls)
 #     bash gpu/measure_on_device.sh lrc [GLOB...]    # L2 request coalescer counters of recorded cases
@@ -73,7 +73,7 @@ case "$MODE" in
     measure seed --case-file "$WORK/seed_cases.json"
     python3 -m pytest -q -m gpu tests/gpu/test_gpu_side.py
     ;;
-  suite|fuzz|corpus|prereg|prereg2|prereg3|prereg4|prereg5|prereg6|prereg7|prereg8|prereg9|prereg10|prereg11|prereg12|prereg13|prereg14|prereg15)
+  suite|fuzz|corpus|prereg|prereg2|prereg3|prereg4|prereg5|prereg6|prereg7|prereg8|prereg9|prereg10|prereg11|prereg12|prereg13|prereg14|prereg15|prereg16)
     measure "$MODE" --cases "$MODE" --n "${N:-200}" --seed "${SEED:-0}" ${FILTER:+--filter "$FILTER"}
     ;;
   file)   # bash gpu/measure_on_device.sh file CASES.json: a JSON list of {name, spec, tags}
@@ -140,7 +140,7 @@ EOF
     timeout $((DEADLINE - SECONDS)) python3 gpu/cache_probe/launch_config_cases.py "$OUT/launchcfg_$WHICH.json" "$WORK/cfg_cases.json"
     ;;
   *)
-    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | corpus | prereg | prereg2 | prereg3 | prereg4 | prereg5 | prereg6 | prereg7 | prereg8 | prereg9 | prereg10 | prereg11 | prereg12 | prereg13 | prereg14 | prereg15 | file | numba | triton | calibrate | all | durations | lrc | launchcfg)"; exit 2 ;;
+    echo "error: unknown mode '$MODE' (smoke | suite | fuzz | fuzz2 | corpus | prereg | prereg2 | prereg3 | prereg4 | prereg5 | prereg6 | prereg7 | prereg8 | prereg9 | prereg10 | prereg11 | prereg12 | prereg13 | prereg14 | prereg15 | prereg16 | file | numba | triton | calibrate | all | durations | lrc | launchcfg)"; exit 2 ;;
 esac 2>&1 | tee "$OUT/log.txt"
 status=${PIPESTATUS[0]}
 echo "measure_on_device: mode $MODE, exit $status, $SECONDS s" | tee -a "$OUT/log.txt"

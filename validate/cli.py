@@ -56,8 +56,8 @@ from .report import check_report_folder, print_summary, table, write_reports
 # "all": every recorded set, what `validate run` holds memsim to; "classic": the suite and the
 # first fuzz set (the cache and time models' fit data; gpu/cache_probe measures it);
 # corpus: kernels as people write them (validate/corpus_cases.py); numba: numba.cuda kernels
-# (validate/numba_cases.py); prereg, prereg2 ... prereg15: public kernels whose predictions were committed before
-# their recordings were read (validate/prereg_cases.py, prereg2_cases.py, prereg3_cases.py, prereg4_cases.py, prereg5_cases.py, prereg6_cases.py, prereg7_cases.py, prereg8_cases.py, prereg9_cases.py, prereg10_cases.py, prereg11_cases.py, prereg12_cases.py, prereg13_cases.py, prereg14_cases.py, prereg15_cases.py), run on their own, not in "all" (CI's time);
+# (validate/numba_cases.py); prereg, prereg2 ... prereg16: public kernels whose predictions were committed before
+# their recordings were read (validate/prereg_cases.py, prereg2_cases.py, prereg3_cases.py, prereg4_cases.py, prereg5_cases.py, prereg6_cases.py, prereg7_cases.py, prereg8_cases.py, prereg9_cases.py, prereg10_cases.py, prereg11_cases.py, prereg12_cases.py, prereg13_cases.py, prereg14_cases.py, prereg15_cases.py, prereg16_cases.py), run on their own, not in "all" (CI's time);
 # triton: Triton kernels (validate/triton_cases.py, needs Triton 3.6.0; not in "all" until it is
 # recorded); inductor: torch.compile's generated kernels (validate/inductor_cases.py, needs torch too); sm90: small launches of sm_90's own instructions (validate/sm90_probes.py) and of
 # TMA/setmaxnreg (validate/tma_probes.py) and of wgmma (validate/wgmma_probes.py; also alone as `wgmma`).
@@ -65,7 +65,7 @@ SETS = {"suite": ("suite",), "fuzz": ("fuzz",), "fuzz2": ("fuzz2",), "corpus": (
         "numba": ("numba",), "prereg": ("prereg",), "prereg2": ("prereg2",),
         "prereg3": ("prereg3",), "prereg4": ("prereg4",),
         "prereg5": ("prereg5",), "prereg6": ("prereg6",),
-        "prereg7": ("prereg7",), "prereg8": ("prereg8",), "prereg9": ("prereg9",), "prereg10": ("prereg10",), "prereg11": ("prereg11",), "prereg12": ("prereg12",), "prereg13": ("prereg13",), "prereg14": ("prereg14",), "prereg15": ("prereg15",),
+        "prereg7": ("prereg7",), "prereg8": ("prereg8",), "prereg9": ("prereg9",), "prereg10": ("prereg10",), "prereg11": ("prereg11",), "prereg12": ("prereg12",), "prereg13": ("prereg13",), "prereg14": ("prereg14",), "prereg15": ("prereg15",), "prereg16": ("prereg16",),
         "triton": ("triton",), "inductor": ("inductor",), "sm90": ("sm90_probes", "tma_probes", "wgmma_probes"), "wgmma": ("wgmma_probes",), "classic": ("suite", "fuzz"),
         "all": ("suite", "fuzz", "fuzz2", "corpus", "numba", "sm90_probes", "tma_probes", "wgmma_probes")}
 FUZZ_N, FUZZ_SEED = 200, 0
@@ -318,7 +318,7 @@ def select_cases(which: str, pattern: str, n: int | None, seed: int | None) -> l
         chosen += [("corpus", c) for c in _case_source("corpus_cases", "corpus_cases")()]
     if "numba" in SETS[which]:
         chosen += [("numba", c) for c in _case_source("numba_cases", "numba_cases")()]
-    for name in ("prereg", "prereg2", "prereg3", "prereg4", "prereg5", "prereg6", "prereg7", "prereg8", "prereg9", "prereg10", "prereg11", "prereg12", "prereg13", "prereg14", "prereg15"):   # the pre-registered sets, validate/<name>_cases.py
+    for name in ("prereg", "prereg2", "prereg3", "prereg4", "prereg5", "prereg6", "prereg7", "prereg8", "prereg9", "prereg10", "prereg11", "prereg12", "prereg13", "prereg14", "prereg15", "prereg16"):   # the pre-registered sets, validate/<name>_cases.py
         if name in SETS[which]:
             chosen += [(name, c) for c in _case_source(f"{name}_cases", f"{name}_cases")()]
     if "triton" in SETS[which]:

@@ -21,7 +21,7 @@ into the corpus (files llmc_*.cu, cusamples_*.cu: validate.corpus_cases.PUBLIC_P
 out whole: real kernels nobody tuned the model on are the fairest test of it.
 
 The pre-registered sets (`prereg`, validate.prereg_cases; `prereg2`, validate.prereg2_cases; `prereg3`,
-validate.prereg3_cases; `prereg4`, validate.prereg4_cases; `prereg5`, validate.prereg5_cases; `prereg6`, validate.prereg6_cases; `prereg7`, validate.prereg7_cases; `prereg8`, validate.prereg8_cases; `prereg9`, validate.prereg9_cases; `prereg10`, validate.prereg10_cases; `prereg11`, validate.prereg11_cases; `prereg12`, validate.prereg12_cases; `prereg13`, validate.prereg13_cases; `prereg14`, validate.prereg14_cases; `prereg15`, validate.prereg15_cases) are held out whole too: their predictions are committed before their
+validate.prereg3_cases; `prereg4`, validate.prereg4_cases; `prereg5`, validate.prereg5_cases; `prereg6`, validate.prereg6_cases; `prereg7`, validate.prereg7_cases; `prereg8`, validate.prereg8_cases; `prereg9`, validate.prereg9_cases; `prereg10`, validate.prereg10_cases; `prereg11`, validate.prereg11_cases; `prereg12`, validate.prereg12_cases; `prereg13`, validate.prereg13_cases; `prereg14`, validate.prereg14_cases; `prereg15`, validate.prereg15_cases; `prereg16`, validate.prereg16_cases) are held out whole too: their predictions are committed before their
 recordings are looked at, and a fit that read them would void that.
 Its families are named like the corpus's, by file and kernel (`prereg:shoc_scan/bottom_scan`).
 """
@@ -34,7 +34,7 @@ FUZZ_SETS = ("fuzz", "fuzz2")
 HELD_OUT_SET = "corpus"
 HELD_OUT_MODULUS = 3
 PREREG_SET = "prereg"   # every family of it is held out
-PREREG_SETS = (PREREG_SET, "prereg2", "prereg3", "prereg4", "prereg5", "prereg6", "prereg7", "prereg8", "prereg9", "prereg10", "prereg11", "prereg12", "prereg13", "prereg14", "prereg15")   # the pre-registered sets, every family held out
+PREREG_SETS = (PREREG_SET, "prereg2", "prereg3", "prereg4", "prereg5", "prereg6", "prereg7", "prereg8", "prereg9", "prereg10", "prereg11", "prereg12", "prereg13", "prereg14", "prereg15", "prereg16")   # the pre-registered sets, every family held out
 PUBLIC_FILE_PREFIXES = ("llmc_", "cusamples_")  # the public corpus files, all held out
 
 

@@ -217,7 +217,7 @@ def add_parser(commands, select_cases) -> None:
     prereg = commands.add_parser("prereg", help="pre-registered predictions: write them, or score them")
     verbs = prereg.add_subparsers(dest="verb", required=True)
     write = verbs.add_parser("predict", help="predict a case set's modeled metrics and write them")
-    write.add_argument("--cases", "--set", default="prereg", help="case set: prereg (default), prereg2, prereg3, prereg4, prereg5, prereg6, prereg7, prereg8, prereg9, prereg10, prereg11, prereg12, prereg13, prereg14 or prereg15")
+    write.add_argument("--cases", "--set", default="prereg", help="case set: prereg (default), prereg2, prereg3, prereg4, prereg5, prereg6, prereg7, prereg8, prereg9, prereg10, prereg11, prereg12, prereg13, prereg14, prereg15 or prereg16")
     write.add_argument("--model", default=DEFAULT_GPU, help=f"GPU profile (default {DEFAULT_GPU})")
     write.add_argument("--filter", default="*", help="glob on case names")
     write.add_argument("--out", type=Path, required=True, help="the JSON file to write")

@@ -22,7 +22,7 @@ from memsim.errors import MemsimError
 from memsim.launch import LaunchSpec
 
 DATA_DIR = Path(__file__).parent / "data"
-CASE_SETS = ("suite", "fuzz", "fuzz2", "corpus", "numba", "prereg", "prereg2", "prereg3", "prereg4", "prereg5", "prereg6", "prereg7", "prereg8", "prereg9", "prereg10", "prereg11", "prereg12", "prereg13", "prereg14", "prereg15")
+CASE_SETS = ("suite", "fuzz", "fuzz2", "corpus", "numba", "prereg", "prereg2", "prereg3", "prereg4", "prereg5", "prereg6", "prereg7", "prereg8", "prereg9", "prereg10", "prereg11", "prereg12", "prereg13", "prereg14", "prereg15", "prereg16")
 
 
 class RecordError(MemsimError):

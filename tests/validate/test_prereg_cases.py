@@ -1,4 +1,4 @@
-"""The pre-registered sets (validate/prereg_cases.py, prereg2_cases.py ... prereg15_cases.py): well-formed tables
+"""The pre-registered sets (validate/prereg_cases.py, prereg2_cases.py ... prereg16_cases.py): well-formed tables
 of public kernels with their provenance, all held out of every fit. Nothing here simulates a
 launch (CI's time): the launches are checked by running them (see the module docstring of
 validate.prereg_cases)."""
@@ -29,6 +29,7 @@ from validate import prereg12_cases as p12
 from validate import prereg13_cases as p13
 from validate import prereg14_cases as p14
 from validate import prereg15_cases as p15
+from validate import prereg16_cases as p16
 from validate import prereg_cases as pc
 from validate.case import NAME_PATTERN
 from validate.cli import select_cases
@@ -49,11 +50,12 @@ SOURCES = {"prereg": ("vetter/shoc", "zjin-lcf/HeCBench", "siboehm/SGEMM_CUDA", 
            "prereg12": ("open-mmlab/mmcv", "pjreddie/darknet"),
            "prereg13": ("facebookresearch/pytorch3d", "kaldi-asr/kaldi"),
            "prereg14": ("NVIDIA/TensorRT", "apache/mxnet"),
-           "prereg15": ("vllm-project/vllm", "facebookresearch/detectron2")}
+           "prereg15": ("vllm-project/vllm", "facebookresearch/detectron2"),
+           "prereg16": ("NVIDIA/FasterTransformer", "NVIDIA/apex")}
 SETS = {"prereg": pc.PREREG, "prereg2": p2.PREREG2, "prereg3": p3.PREREG3, "prereg4": p4.PREREG4,
         "prereg5": p5.PREREG5, "prereg6": p6.PREREG6, "prereg7": p7.PREREG7, "prereg8": p8.PREREG8, "prereg9": p9.PREREG9,
         "prereg10": p10.PREREG10, "prereg11": p11.PREREG11, "prereg12": p12.PREREG12, "prereg13": p13.PREREG13, "prereg14": p14.PREREG14,
-        "prereg15": p15.PREREG15}
+        "prereg15": p15.PREREG15, "prereg16": p16.PREREG16}
 LICENCE = {"prereg": r"Licence: (MIT|BSD|Apache)", "prereg2": r"Licence: (MIT|BSD|Apache|NCSA)",
            "prereg3": r"Licence: (MIT|BSD|Apache|NCSA)", "prereg4": r"Licence: (MIT|BSD|Apache)",
            "prereg5": r"Licence: (MIT|BSD|Apache)", "prereg6": r"Licence: (MIT|BSD|Apache)",
@@ -62,7 +64,8 @@ LICENCE = {"prereg": r"Licence: (MIT|BSD|Apache)", "prereg2": r"Licence: (MIT|BS
            "prereg12": r"Licence: (MIT|BSD|Apache|public domain)",
            "prereg13": r"Licence: (MIT|BSD|Apache)",
            "prereg14": r"Licence: (MIT|BSD|Apache)",
-           "prereg15": r"Licence: (MIT|BSD|Apache)"}
+           "prereg15": r"Licence: (MIT|BSD|Apache)",
+           "prereg16": r"Licence: (MIT|BSD|Apache)"}
 
 
 @functools.lru_cache(maxsize=None)
@@ -81,7 +84,7 @@ FILES = [(name, f) for name in SETS for f in files_of(name)]
 def test_the_table_is_well_formed(name):
     pset = SETS[name]
     names = [row[0] for row in pset.launches]
-    assert len(names) >= {"prereg": 60, "prereg2": 70, "prereg4": 60, "prereg5": 60, "prereg6": 60, "prereg7": 60, "prereg8": 60, "prereg9": 60, "prereg10": 60, "prereg11": 40, "prereg12": 40, "prereg13": 40, "prereg14": 40, "prereg15": 40}.get(name, 40)
+    assert len(names) >= {"prereg": 60, "prereg2": 70, "prereg4": 60, "prereg5": 60, "prereg6": 60, "prereg7": 60, "prereg8": 60, "prereg9": 60, "prereg10": 60, "prereg11": 40, "prereg12": 40, "prereg13": 40, "prereg14": 40, "prereg15": 40, "prereg16": 40}.get(name, 40)
     assert not [n for n, k in collections.Counter(names).items() if k > 1]
     assert all(NAME_PATTERN.match(n) for n in names)
     assert all(len(row) in (7, 8) and isinstance(row[6], list) for row in pset.launches)
@@ -139,7 +142,7 @@ def _names_a_reserved_suite(text: str) -> bool:
         any(hashlib.sha256(t.encode()).hexdigest() == RESERVED_TRIPLE for t in triples)
 
 
-@pytest.mark.parametrize("name", ["prereg2", "prereg3", "prereg4", "prereg5", "prereg6", "prereg7", "prereg8", "prereg9", "prereg10", "prereg11", "prereg12", "prereg13", "prereg14", "prereg15"])
+@pytest.mark.parametrize("name", ["prereg2", "prereg3", "prereg4", "prereg5", "prereg6", "prereg7", "prereg8", "prereg9", "prereg10", "prereg11", "prereg12", "prereg13", "prereg14", "prereg15", "prereg16"])
 def test_no_file_names_a_reserved_suite(name):
     texts = {f: (SETS[name].folder / f).read_text() for f in files_of(name)}
     texts |= {p.name: p.read_text() for p in SETS[name].folder.glob("*.md")}
