@@ -147,3 +147,22 @@ def test_one_block_rereading_its_data_keeps_what_the_carveout_leaves(launch, rec
     second_pass = kb * 1024 // 32
     got = model_traffic(spec, gpu="H100")
     assert abs(got.l1_hit_sectors - recorded[L1_HIT]) <= 0.25 * second_pass
+
+
+
+STORE_DELAY = _source("store_lines_probe.py", "DELAY_SRC")
+ONE_WARP_BACK_TO_BACK = [(launch, r) for launch, r in _recorded("h100_store_lines_results.json")
+                         if launch[0] == "stdelay" and launch[3] == 0 and launch[4] == 0 and launch[1] <= 8]
+
+
+@pytest.mark.parametrize("launch, recorded", ONE_WARP_BACK_TO_BACK, ids=_launch_id)
+def test_one_idle_warp_storing_twice_merges_nothing_up_to_eight_lines(launch, recorded):
+    """One warp stores twice into the same sectors, back to back: an idle L1 has sent a request
+    of up to 8 lines before the next comes (no merge). (Of 16 lines the H100 merges 13; the
+    model merges none there, as it measures the stores' distance in the listing, where the
+    probe's spin loop lies between them.)"""
+    _, lines, sectors, delay, mode = launch
+    spec = LaunchSpec(source=STORE_DELAY, kernel="k_stdelay", grid=(1, 1, 1), block=(32, 1, 1),
+                      args=["float32[1048576]:zeros", f"int32:{lines}", f"int32:{sectors}", f"int64:{delay}",
+                            f"int32:{mode}"])
+    assert model_traffic(spec, gpu="H100").l2_write_sectors == recorded[m.L2_WRITE]

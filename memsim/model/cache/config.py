@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from ... import gpus
 from ...gpus import GpcLayout
 from ..scheduling import OccupancyLimits
-from .passes import (G_FETCH_SECTORS, G_L1_LOADS, G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS,
+from .passes import (G_FETCH_SECTORS, G_WARP_MERGE_LINES, G_L1_LOADS, G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS,
                      G_LOOSE_PERCENT, G_MERGE_MIN_LINES, G_MERGE_STEPS, G_MERGE_WINDOW, G_READ_MERGE,
                      G_STORE_MERGE, G_L2_POLICY, G_L1_STORE_ALLOCATE, G_L2_SIDES, G_L2_DIRTY_WAYS, G_L2_PARTIAL,
                      G_L2_PARTIAL_LINES, N_CFG)
@@ -102,6 +102,15 @@ class CacheTuning(BaseModel):
                                                  "sectors (0: all): a line still partly written when this many "
                                                  "others have become so since has those sectors read, merged "
                                                  "and written back")
+    warp_store_merge_lines: int = Field(8, description="store lines an SM sends in one step past which "
+                                                        "a warp's next store to the same sectors merges with "
+                                                        "its last, still waiting in the L1 (-1: global stores "
+                                                        "never merge so): gpu/cache_probe store_lines_probe.py "
+                                                        "k_stdelay, one idle warp merges none at 8 lines a "
+                                                        "request and 13 of 16 lines at 16")
+    warp_store_merge_gap: int = Field(8, description="instructions a warp's two stores may lie apart and still "
+                                                     "merge so: k_stdelay, stores 8 cycles apart never merge, "
+                                                     "and a warp issues at most one instruction a cycle")
     merge_reads: bool = True
     merge_stores: bool = True
     merge_after_barrier: bool = True
@@ -153,4 +162,5 @@ def numba_config(g: CacheGeometry, t: CacheTuning, l1_bytes: int) -> np.ndarray:
     cfg[G_L2_DIRTY_WAYS] = t.l2_dirty_ways
     cfg[G_L2_PARTIAL] = int(g.l2_whole_sector_writes)
     cfg[G_L2_PARTIAL_LINES] = t.l2_partial_lines if g.l2_whole_sector_writes else 0
+    cfg[G_WARP_MERGE_LINES] = t.warp_store_merge_lines
     return cfg

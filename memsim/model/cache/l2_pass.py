@@ -238,15 +238,29 @@ def _queued_partial(tags, state, writer, cover, since, queue, head, line, st, w,
     _clean(state, writer, cover, os_, ow, _unknown(state[os_, ow], cover[os_, ow]), counters, by_pc)
 
 
+@njit(cache=True, inline="always")
+def _count_partial(partial_by_pc, pc, mask, words):
+    """Count a store request to one line: sectors of `mask` whose 16 halves `words` lacks."""
+    part = 0
+    for k in range(4):
+        if (mask >> k) & 1 and ((words >> (16 * k)) & 0xFFFF) != 0xFFFF:
+            part += 1
+    if part:
+        partial_by_pc[pc, 0] += 1
+        partial_by_pc[pc, 1] += part
+
+
 @njit(cache=True, nogil=True)
 def l2_pass(order, ev_line, ev_info, ev_words, ev_first, ev_count, time_base, l2_tags, l2_state, writer, cover,
-            since, partial_queue, queue_head, episodes, merge_curve, domain_of, side_of, pc_of, cfg, counters, by_pc):
+            since, partial_queue, queue_head, episodes, merge_curve, domain_of, side_of, pc_of, cfg, counters, by_pc,
+            partial_by_pc):
     """Second pass: the L1's requests to L2 in time order (`order`: the accesses by time).
     writer[set, way]: the pc (pc_of) of the last store or atomic to each line; by_pc[pc]: the
     dirty sectors of that pc's lines written back to DRAM during the launch; cover[set, way]:
     the halves of each line known, since[set, way] when it last became partly written, and
     partial_queue the lines partly written (the module's docstring); ev_words the halves a
-    store event wrote.
+    store event wrote; partial_by_pc[pc]: that pc's store requests to a line with a sector
+    written in part, and such sectors (the L2 takes them more slowly: memsim.timing).
     With several sides (G_L2_SIDES), rows side * sets + set hold each partition's sets;
     side_of[i] is the partition next to access i's SM: reads look there first, then in the
     line's home, which fills from DRAM and holds the line's writes (a hit in either is an L2
@@ -305,6 +319,8 @@ def l2_pass(order, ev_line, ev_info, ev_words, ev_first, ev_count, time_base, l2
             if op == OP_ST:
                 counters[K_L2_WRITE] += _popcount4(mask)
                 cover[st, w] |= ev_words[e] if partial else WHOLE
+                if partial:
+                    _count_partial(partial_by_pc, pc_of[i], mask, ev_words[e])
             else:   # atomics are resolved in L2: missing groups are fetched, results are dirty
                 counters[K_ATOMIC] += _popcount4(mask)
                 known = flags & 15 & ~_unknown(old, cover[st, w])

@@ -23,8 +23,9 @@ N_COUNTERS = 10
 # cfg[...] of the Numba pass
 G_L1_SETS, G_L1_WAYS, G_L2_SETS, G_L2_WAYS, G_L1_LOADS, G_FETCH_SECTORS, G_READ_MERGE, \
     G_STORE_MERGE, G_MERGE_WINDOW, G_MERGE_MIN_LINES, G_LOOSE_PERCENT, G_MERGE_STEPS, G_L2_POLICY, \
-    G_L1_STORE_ALLOCATE, G_L2_SIDES, G_L2_DIRTY_WAYS, G_L2_PARTIAL, G_L2_PARTIAL_LINES = range(18)
-N_CFG = 18
+    G_L1_STORE_ALLOCATE, G_L2_SIDES, G_L2_DIRTY_WAYS, G_L2_PARTIAL, G_L2_PARTIAL_LINES, \
+    G_WARP_MERGE_LINES = range(19)
+N_CFG = 19
 
 NO_GROUP, ANY_SM = -2, -1     # lock-step groups (l1_pass's group_of); LOOSE - block: loosely
 LOOSE = -3                    # in step with its block
@@ -262,24 +263,36 @@ def _stores_merged(merge_tag, merge_key, merge_mask, sm, line, mask, step, group
     return met
 
 
+RECENT_STEPS = 256            # steps of one SM whose store lines l1_pass keeps count of
+
+
 @njit(cache=True, inline="always")
-def _local_written(dirty_tag, dirty_owner, dirty_mask, sm, line, mask, owner, previous, allocated):
-    """Sectors of a local store's `mask` that merge in L1 with its warp's previous local store:
-    when that store (`previous`, with no barrier between the two) was the last to write this line
-    (the table's owner) and the line stayed in L1 (not `allocated` now), the sectors both wrote
-    leave the L1 once; a store's other sectors are counted at once, as the L2 writes they become
-    (fuzz2's local arrays: an initialised array updated at a dynamic index adds no L2 sectors;
-    DeepSpeed's layer norms, each line written once per warp, send every one). Remembered in a
-    table hashed by line (a lost entry only counts a write again)."""
-    h = _merge_slot(line, dirty_tag.shape[1])
-    if allocated or dirty_tag[sm, h] != line or dirty_owner[sm, h] != previous:
-        dirty_tag[sm, h] = line
-        dirty_owner[sm, h] = owner
-        dirty_mask[sm, h] = mask
+def _warp_store_merged(written, sm, line, mask, number, previous, allocated, step, recent, min_lines):
+    """Sectors of a store's `mask` that merge in L1 with its warp's previous store (`previous`,
+    with no barrier between), which was the last to write this line (the table's owner), while
+    the line stayed in L1 (not `allocated` now) and that store still waited in the L1: its step
+    sent more than `min_lines` store lines from this SM (`recent`: [step, lines] by step modulo
+    RECENT_STEPS; min_lines < 0: always). The sectors both wrote leave the L1 once; a store's
+    other sectors are counted at once, as the L2 writes they become. Records this store as the
+    line's last writer either way. `written`: (line, owner, sectors, event, step) per
+    [sm, slot], hashed by line (a lost entry only counts a write again)."""
+    tag, owner, sectors, at = written[0], written[1], written[2], written[4]
+    h = _merge_slot(line, tag.shape[1])
+    waited = True
+    if min_lines >= 0:
+        r = at[sm, h] & (RECENT_STEPS - 1)
+        waited = recent[r, 0] == at[sm, h] and recent[r, 1] > min_lines
+    if allocated or not waited or tag[sm, h] != line or owner[sm, h] != previous:
+        tag[sm, h] = line
+        owner[sm, h] = number
+        sectors[sm, h] = mask
+        written[3][sm, h] = -1
+        at[sm, h] = step
         return 0
-    kept = dirty_mask[sm, h] & mask
-    dirty_owner[sm, h] = owner
-    dirty_mask[sm, h] |= mask
+    kept = sectors[sm, h] & mask
+    owner[sm, h] = number
+    sectors[sm, h] |= mask
+    at[sm, h] = step
     return kept
 
 
@@ -290,18 +303,18 @@ MEMO_WARPS = 2048          # warps of one SM remembered by the L1 pass (a power 
 
 
 @njit(cache=True, nogil=True)
-def l1_pass(order, sm_of, step_of, group_of, op_of, owner_of, previous_of, warp_of, width_of, addresses,
-            more_addresses, l1, merge_tag, merge_key, merge_mask, merge_event, dirty_tag, dirty_owner, dirty_mask,
+def l1_pass(order, sm_of, step_of, group_of, op_of, local_of, number_of, previous_of, warp_of, width_of,
+            addresses, more_addresses, l1, merge_tag, merge_key, merge_mask, merge_event, written,
             ev_line, ev_info, ev_words, ev_first, ev_count, cfg, counters, clock):
     """First pass, SM by SM (`order`: by SM, then time): L1 lookups of loads, stores merged in
     the L1, and what goes on to L2, per line, into the ev_* arrays (grown and returned when
     too small; ev_words: the halves a store event writes, store_words, where G_L2_PARTIAL asks).
     `group_of`: NO_GROUP or the lock-step group whose same-step accesses merge (ANY_SM: every
     SM's first wave); merge_event[sm, slot] is the event a merge-table entry's write went out
-    in, which takes the halves of the stores that merge with it. owner_of: 0 for a global
-    access, else a number unique to the local access (looked up and filled like a global one,
-    but not in the global hit and miss counts); previous_of: the number of its warp's previous
-    local store with no barrier between, else -1 (`_local_written`). warp_of: the warp's number
+    in, which takes the halves of the stores that merge with it. local_of: 1 for a local
+    access (looked up and filled like a global one, but not in the global hit and miss counts);
+    number_of: a number unique to each store; previous_of: the number of the store of its warp
+    it may merge with, else -1 (`_warp_store_merged`; `written` its table). warp_of: the warp's number
     on its SM (block slot * 32 + warp): a load of exactly the sectors the warp's previous load
     read, with no L1 fill on the SM since, hits everywhere (a loop re-reading its sectors costs
     no lookups). width_of: bytes a lane of each access (0: not known). Lane addresses of access
@@ -324,6 +337,7 @@ def l1_pass(order, sm_of, step_of, group_of, op_of, owner_of, previous_of, warp_
     memo_epoch = np.zeros(MEMO_WARPS, np.int64)         # and the SM's fill count then
     epoch = 0                                           # L1 fills on this SM so far
     memo_sm = -1
+    recent = np.full((RECENT_STEPS, 2), -1, np.int64)  # this SM's store lines by step
     t = clock[0]
     for idx in range(len(order)):
         i = order[idx]
@@ -333,8 +347,9 @@ def l1_pass(order, sm_of, step_of, group_of, op_of, owner_of, previous_of, warp_
         if sm != memo_sm:
             memo_sm = sm
             memo_total[:] = -1
+            recent[:, 0] = -1
         me = warp_of[i] & (MEMO_WARPS - 1)
-        counted = owner_of[i] == 0
+        counted = local_of[i] == 0
         if (op == OP_LD and l1_loads and memo_total[me] >= 0 and memo_epoch[me] == epoch
                 and _same_sectors(memo_sectors[me], row)):
             hits += memo_total[me] if counted else 0
@@ -372,21 +387,31 @@ def l1_pass(order, sm_of, step_of, group_of, op_of, owner_of, previous_of, warp_
             allocated = 0       # bit j: line j was not in L1
             if l1_loads and cfg[G_L1_STORE_ALLOCATE] != 0:
                 full_sectors(row, lines, n, full, lane_counts)
-                if owner_of[i] != 0:    # a thread's own local words: what it stored, it reads back from L1
+                if local_of[i] != 0:    # a thread's own local words: what it stored, it reads back from L1
                     for j in range(n):
                         full[j] = masks[j]
                 for j in range(n):
                     if _l1_store(l1, sm, lines[j], full[j], l1_sets, l1_ways, t):
                         epoch += 1
                         allocated |= 1 << j
-            if owner_of[i] != 0:
+            min_lines = -1 if local_of[i] != 0 else cfg[G_WARP_MERGE_LINES]
+            if number_of[i] > 0 and (min_lines >= 0 or local_of[i] != 0):
                 for j in range(n):
-                    kept = _local_written(dirty_tag, dirty_owner, dirty_mask, sm, lines[j], masks[j],
-                                          owner_of[i], previous_of[i], (allocated >> j) & 1)
+                    into = written[3][sm, _merge_slot(lines[j], written[3].shape[1])]
+                    kept = _warp_store_merged(written, sm, lines[j], masks[j], number_of[i], previous_of[i],
+                                              (allocated >> j) & 1, step, recent, min_lines)
                     merged += _popcount4(kept)
                     masks[j] &= ~kept
-            elif group != NO_GROUP and n <= cfg[G_STORE_MERGE]:
+                    if kept and 0 <= into < count and ev_line[into] == lines[j]:
+                        ev_words[into] |= words[j] & _sector_words(kept & ev_info[into])
+            r = step & (RECENT_STEPS - 1)
+            if recent[r, 0] != step:
+                recent[r, 0], recent[r, 1] = step, 0
+            recent[r, 1] += n
+            if local_of[i] == 0 and group != NO_GROUP and n <= cfg[G_STORE_MERGE]:
                 for j in range(n):
+                    if masks[j] == 0:
+                        continue
                     met = _stores_merged(merge_tag, merge_key, merge_mask, sm, lines[j], masks[j], step,
                                          group, cfg[G_LOOSE_PERCENT])
                     merged += _popcount4(met)
@@ -405,6 +430,10 @@ def l1_pass(order, sm_of, step_of, group_of, op_of, owner_of, previous_of, warp_
                 h = _merge_slot(lines[j], merge_tag.shape[1])
                 if merge_tag[sm, h] == lines[j]:
                     merge_event[sm, h] = count
+            if op == OP_ST and number_of[i] > 0:
+                h = _merge_slot(lines[j], written[0].shape[1])
+                if written[0][sm, h] == lines[j]:
+                    written[3][sm, h] = count
             count += 1
             if op == OP_LD:
                 slot += 1

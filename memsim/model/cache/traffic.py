@@ -59,6 +59,10 @@ class TrafficEstimate(BaseModel):
         default_factory=dict, exclude=True,
         description="of dram_write_bytes, per store (or atomic) instruction: the dirty sectors it "
                     "wrote that the L2 evicted to DRAM during the launch (not a metric)")
+    l2_partial_writes_by_pc: dict[int, tuple[int, int]] = Field(
+        default_factory=dict, exclude=True,
+        description="per store instruction: its requests to the L2 for one line with a sector written in "
+                    "part, and those sectors (where the GPU writes DRAM in whole sectors; not a metric)")
 
     def metrics(self) -> dict[str, int]:
         return self.model_dump(by_alias=True)
@@ -86,7 +90,7 @@ class CacheModel:
         self.placer = BlockPlacer(g.sm_count, self.occupancy.blocks_per_sm)
         self.local = local
         self.widths = np.zeros(1, np.int64) if widths is None else np.append(np.asarray(widths, np.int64), 0)
-        self.local_numbers = 0
+        self.store_numbers = 0
         self.warps_per_block = -(-threads_per_block // 32)
         self.spaces = (SP_GLOBAL,) if local is None else (SP_GLOBAL, SP_LOCAL)
         self.wave_blocks = g.sm_count * self.occupancy.blocks_per_sm
@@ -154,7 +158,9 @@ class CacheModel:
             dram_read_bytes=c[K_DRAM_READ] * sector + self.tuning.dram_read_overhead_bytes,
             dram_write_bytes=c[K_DRAM_WRITE] * sector,
             dram_write_bytes_by_pc={int(pc): int(self.state.by_pc[pc]) * sector
-                                    for pc in np.flatnonzero(self.state.by_pc)})
+                                    for pc in np.flatnonzero(self.state.by_pc)},
+            l2_partial_writes_by_pc={int(pc): (int(lines), int(sectors)) for pc, (lines, sectors)
+                                     in enumerate(self.state.partial_by_pc) if lines})
 
     def close(self) -> None:
         """Wait for the windows in progress (raising what they raised) and stop the worker."""
@@ -186,11 +192,11 @@ class CacheModel:
         else:
             addresses, more = self._joined([p.addresses for p in parts]), _NO_ROWS
         is_local = acc.space == SP_LOCAL
-        owner, previous = self._local_stores(acc, is_local)
+        number, previous = self._store_chains(acc, is_local)
         if is_local.any():
             rows = np.concatenate([addresses, more]) if len(more) else addresses
-            acc, rows, sm, slot, step, group, owner, previous = self._placed_local(
-                acc, rows, sm, slot, step, group, owner, previous)
+            acc, rows, sm, slot, step, group, number, previous = self._placed_local(
+                acc, rows, sm, slot, step, group, number, previous)
             addresses, more, is_local = rows, _NO_ROWS, acc.space == SP_LOCAL
         width = self.widths[np.minimum(acc.pc, len(self.widths) - 1)]
         width[is_local] = np.minimum(width[is_local], 4)    # placed word by word
@@ -198,10 +204,12 @@ class CacheModel:
         first, count = np.empty(len(acc), np.int64), np.empty(len(acc), np.int64)
         st = self.state
         if len(acc) and int(acc.pc.max()) >= len(st.by_pc):
-            st.by_pc = np.concatenate([st.by_pc, np.zeros(int(acc.pc.max()) + 1 - len(st.by_pc), np.int64)])
+            more_pcs = int(acc.pc.max()) + 1 - len(st.by_pc)
+            st.by_pc = np.concatenate([st.by_pc, np.zeros(more_pcs, np.int64)])
+            st.partial_by_pc = np.concatenate([st.partial_by_pc, np.zeros((more_pcs, 2), np.int64)])
         time_base = int(st.clock[0])
-        st.events = l1_pass(by_sm, sm, step, group, acc.op, owner, previous, slot * 32 + acc.warp, width, addresses,
-                            more, st.l1, *st.store_merge, *st.local_dirty, *st.events, first, count, self.cfg,
+        st.events = l1_pass(by_sm, sm, step, group, acc.op, is_local, number, previous, slot * 32 + acc.warp, width,
+                            addresses, more, st.l1, *st.store_merge, st.written, *st.events, first, count, self.cfg,
                             st.counters, st.clock)
         self._watch(acc, count, is_local)
         domain = self.domains[sm]
@@ -222,7 +230,7 @@ class CacheModel:
         tags, state, episodes = st.l2
         l2_pass(order, *events, first, count, time_base, tags, state, st.l2_writer, st.l2_cover,
                 st.l2_since, *st.partial_queue, episodes,
-                self.merge_curve, domain, side, pc, self.cfg, st.counters, st.by_pc)
+                self.merge_curve, domain, side, pc, self.cfg, st.counters, st.by_pc, st.partial_by_pc)
 
     def _joined(self, parts: list[np.ndarray]) -> np.ndarray:
         """The parts' lane addresses one after another, in a buffer kept from window to window
@@ -258,25 +266,43 @@ class CacheModel:
         rows[local] = np.where(a >= 0, placed, -1)
         return (acc, rows, *per_access)
 
-    def _local_stores(self, acc: WarpAccesses, is_local: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(a number for each local access, unique in the launch, 0 for global ones; the number of
-        its warp's previous local store where no barrier lies between the two, else -1)."""
-        owner = np.zeros(len(acc), np.int64)
+    def _store_chains(self, acc: WarpAccesses, is_local: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(a number for each store, unique in the launch, else 0; the number of the store of its
+        warp it may merge with in L1, else -1): for a local store, its warp's previous local
+        store; for a global one, where the profile lets global stores merge so, its warp's
+        previous global access if that is a store at most `warp_store_merge_gap` instructions
+        earlier in the program (not a loop's previous trip; a load between sends it on:
+        darknet's pooling and TensorRT's scatter, which store each word again after loads, merge
+        nothing on the H100, nor do PyTorch3D's normals, stored 12-19 instructions apart).
+        Never with a barrier between."""
+        number = np.zeros(len(acc), np.int64)
         previous = np.full(len(acc), -1, np.int64)
-        local = np.flatnonzero(is_local)
-        owner[local] = self.local_numbers + 1 + np.arange(len(local))
-        self.local_numbers += len(local)
-        stores = local[acc.op[local] == OP_ST]
-        if len(stores) > 1:
-            by_warp = stores[np.argsort(acc.block[stores] * WarpCarry.WARPS + acc.warp[stores], kind="stable")]
-            key = acc.block[by_warp] * WarpCarry.WARPS + acc.warp[by_warp]
-            same = np.flatnonzero(np.r_[False, key[1:] == key[:-1]])
-            here, before = by_warp[same], by_warp[same - 1]
-            lo, hi = np.minimum(acc.pc[here], acc.pc[before]), np.maximum(acc.pc[here], acc.pc[before])
-            bars = self.flow.barriers_before
-            apart = bars[np.minimum(hi + 1, len(bars) - 1)] > bars[np.minimum(lo, len(bars) - 1)]
-            previous[here[~apart]] = owner[before[~apart]]
-        return owner, previous
+        stores = acc.op == OP_ST
+        number[stores] = self.store_numbers + 1 + np.arange(int(stores.sum()))
+        self.store_numbers += int(stores.sum())
+        self._chain(acc, np.flatnonzero(stores & is_local), number, previous)
+        if self.tuning.warp_store_merge_lines >= 0:
+            self._chain(acc, np.flatnonzero(~is_local), number, previous, self.tuning.warp_store_merge_gap)
+        return number, previous
+
+    def _chain(self, acc: WarpAccesses, chained: np.ndarray, number: np.ndarray, previous: np.ndarray,
+               gap: int | None = None) -> None:
+        """previous[s] = number of the access before store s of the same warp among `chained`,
+        if that is a store, unless a barrier lies between them (or, with a `gap`, s does not come
+        1 to `gap` instructions later in the program)."""
+        if len(chained) < 2:
+            return
+        by_warp = chained[np.argsort(acc.block[chained] * WarpCarry.WARPS + acc.warp[chained], kind="stable")]
+        key = acc.block[by_warp] * WarpCarry.WARPS + acc.warp[by_warp]
+        same = np.flatnonzero(np.r_[False, key[1:] == key[:-1]])
+        here, before = by_warp[same], by_warp[same - 1]
+        lo, hi = np.minimum(acc.pc[here], acc.pc[before]), np.maximum(acc.pc[here], acc.pc[before])
+        bars = self.flow.barriers_before
+        apart = bars[np.minimum(hi + 1, len(bars) - 1)] > bars[np.minimum(lo, len(bars) - 1)]
+        apart |= (acc.op[here] != OP_ST) | (acc.op[before] != OP_ST)
+        if gap is not None:
+            apart |= (acc.pc[here] <= acc.pc[before]) | (acc.pc[here] - acc.pc[before] > gap)
+        previous[here[~apart]] = number[before[~apart]]
 
     def _watch(self, acc: WarpAccesses, past_l1: np.ndarray, is_local: np.ndarray) -> None:
         """Keep, for the global loads of the watched blocks, whether each went past L1 (any of
@@ -358,7 +384,7 @@ class _CacheState:
 
     l1: np.ndarray                              # [sm, set, 2 * way]: tag, last use << 4 | sectors
     store_merge: tuple[np.ndarray, ...]         # [sm, slot]: line, step/group key, sectors stored, event
-    local_dirty: tuple[np.ndarray, ...]         # [sm, slot]: local line, its last store's number, sectors
+    written: tuple[np.ndarray, ...]             # [sm, slot]: line, its last store's number, sectors, event, step
     l2: tuple[np.ndarray, ...]                  # tags, state, merge episodes (see above)
     events: tuple[np.ndarray, ...]              # L1 -> L2 request buffers (line, info, words), reused
     counters: np.ndarray
@@ -368,6 +394,7 @@ class _CacheState:
     l2_since: np.ndarray                        # [set, way]: when the line last became partly written
     partial_queue: tuple[np.ndarray, np.ndarray]  # lines partly written (line, slot, when), next row
     by_pc: np.ndarray                           # dirty sectors written back, by writer pc
+    partial_by_pc: np.ndarray                   # [pc]: store line requests written in part, such sectors
 
     @classmethod
     def cold(cls, g: CacheGeometry, t: CacheTuning, cfg: np.ndarray) -> "_CacheState":
@@ -380,14 +407,16 @@ class _CacheState:
         lines[:, :, 0] = -1
         _preload_foreign_dirty(lines, g.l2_dirty_at_launch_bytes // g.l2_line_bytes)
         l2 = (lines[:, :, 0], lines[:, :, 1], np.full((EPISODE_LINES, 1 + 2 * EPISODES), -1, np.int64))
-        dirty = (g.sm_count, LOCAL_DIRTY_LINES)
+        written = (g.sm_count, WRITTEN_LINES)
         return cls(l1=l1, store_merge=(np.full(table, -1, np.int64), np.full(table, -1, np.int64),
                                        np.zeros(table, np.int64), np.full(table, -1, np.int64)),
-                   local_dirty=(np.full(dirty, -1, np.int64), np.zeros(dirty, np.int64), np.zeros(dirty, np.int64)),
+                   written=(np.full(written, -1, np.int64), np.zeros(written, np.int64), np.zeros(written, np.int64),
+                            np.full(written, -1, np.int64), np.full(written, -1, np.int64)),
                    l2=l2, events=(np.empty(1 << 16, np.int64), np.empty(1 << 16, np.int64),
                                   np.empty(1 << 16, np.int64)),
                    counters=np.zeros(N_COUNTERS, np.int64), clock=np.zeros(1, np.int64),
                    l2_writer=lines[:, :, 2], l2_cover=lines[:, :, 3], l2_since=lines[:, :, 4], by_pc=np.zeros(1, np.int64),
+                   partial_by_pc=np.zeros((1, 2), np.int64),
                    partial_queue=(np.full((max(int(cfg[G_L2_PARTIAL_LINES]), 1), 3), -1, np.int64),
                                   np.zeros(1, np.int64)))
 
@@ -395,7 +424,7 @@ class _CacheState:
 FOREIGN_LINE = 1 << 56        # tags of lines that are no kernel's (no device address reaches them)
 LOCAL_BASE = 1 << 48          # where _placed_local puts local memory: past every device address
 LOCAL_WARP_BYTES = 32 << 14   # a warp slot's local region: 32 threads' 16 KB (the engine's window)
-LOCAL_DIRTY_LINES = 2048      # local lines an SM's L1 remembers as written (an L1's worth)
+WRITTEN_LINES = 2048          # lines an SM's L1 remembers as written (an L1's worth)
 
 
 def _preload_foreign_dirty(lines: np.ndarray, count: int) -> None:
