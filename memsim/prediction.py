@@ -154,6 +154,8 @@ def _run_with_caches(source: str, kernel_name: str, grid, block, args: Sequence[
     for ins in report.instructions:     # the time model charges each store its own write-back
         if ins.space in ("global", "local") and ins.op != "ld":
             ins.modeled_dram_write_bytes = float(traffic.dram_write_bytes_by_pc.get(ins.index, 0))
+            if model.geometry.l2_whole_sector_writes and ins.op == "st":
+                ins.modeled_l2_partial_writes = traffic.l2_partial_writes_by_pc.get(ins.index, (0, 0))
     report.provenance.update({k: m.Provenance.MODELED for k in traffic.metrics()})
     report.gpu = model.geometry.gpu
     return report, model

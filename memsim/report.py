@@ -31,6 +31,10 @@ class InstructionCounters(BaseModel):
         None, description="MODELED (memsim.predict, stores and atomics): the bytes of this "
                           "instruction's writes that the L2 wrote back to DRAM during the launch "
                           "(dirty sectors it evicted); None where no cache model ran")
+    modeled_l2_partial_writes: tuple[int, int] | None = Field(
+        None, description="MODELED (memsim.predict, stores): this instruction's requests to the L2 for "
+                          "one line with a sector written in part, and those sectors; None where no "
+                          "cache model ran or the GPU writes DRAM by the byte")
 
     @property
     def sectors_per_request(self) -> float:

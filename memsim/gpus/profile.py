@@ -162,6 +162,9 @@ class Throughput(BaseModel):
     l2_partial_write_sectors_per_clk: float | None = Field(
         None, gt=0, description="partly written sectors the whole L2 takes per SM cycle when each "
                                 "lane of a store writes its own line (None: as whole sectors)")
+    l2_partial_write_quad_sectors_per_clk: float | None = Field(
+        None, gt=0, description="the same when each request for a line writes four of its sectors in part "
+                                "(a lane a sector; None: each sector costs as the lane-a-line rate says)")
     l2_atomic_packets_per_clk: float | None = Field(None, gt=0, description="global atomic packets the whole L2 "
                                                     "applies per SM cycle when they spread over many units (None: "
                                                     "not measured, no such limit)")

@@ -31,7 +31,7 @@ from ..gpus import GpuProfile
 from ..report import KernelReport
 from ..stream import IssueSchedule, WarpInstructionTrace
 from ..model.cache import LoadOutcomes
-from .machine import (atomic_unit_cycles, machine_config, memory_table, partial_write_cost_of, pipe_intervals,
+from .machine import (atomic_unit_cycles, machine_config, memory_table, partial_write_costs_of, pipe_intervals,
                       request_levels, wait_latencies)
 from .sm import (C_LAUNCH, C_LAUNCH_INTERVAL, MEM_ATOMIC, N_OUT, N_STALLS, O_CYCLES, O_DRAM_BUSY, O_FIRST_REFILL, O_ISSUED, O_L1_BUSY, O_L2_BUSY, O_LAST_START,
                  STALL_NAMES, simulate_sm)
@@ -127,7 +127,7 @@ def simulate_time(report: KernelReport, trace: WarpInstructionTrace, schedule: I
     n_pcs = len(schedule.stall)
     active = min(blocks, profile.sm_count)
     cfg = machine_config(profile, active, trace.warps_per_block)
-    mem = memory_table(report, n_pcs, partial_write_cost_of(profile))
+    mem = memory_table(report, n_pcs, partial_write_costs_of(profile))
     # the busiest unit's packets spread over the SMs as their blocks do: this SM (per_sm blocks)
     # holds per_sm / blocks of it
     mem[:, MEM_ATOMIC] *= atomic_unit_cycles(report, profile, blocks / per_sm, profile.clocks.sm_base_mhz)

@@ -103,12 +103,14 @@ def machine_config(profile: GpuProfile, active_sms: int, warps_per_block: int, b
     return cfg
 
 
-def memory_table(report: KernelReport, n_pcs: int, partial_write_cost: float = 1.0) -> np.ndarray:
+def memory_table(report: KernelReport, n_pcs: int, partial_write_costs: tuple[float, float] = (0.0, 1.0)) -> np.ndarray:
     """mem[pc, MEM_*]: where each memory instruction's requests are served, from the report's
     counters and its modeled traffic (launch-wide rates). A store costs the L2 the sectors it
-    writes; a partly written sector costs `partial_write_cost` whole ones (the measured rate
-    ratio: partial_write_cost_of; the share of a store's sectors written in part is taken from
-    its bytes, 1 - bytes / (32 x sectors))."""
+    writes; a request for a line with sectors written in part costs (per_line + per_sector x
+    those sectors) whole sectors' worth instead of theirs (`partial_write_costs`: the measured
+    rates, partial_write_costs_of). The cache model counts such requests and sectors per store;
+    where it did not run, every partly written sector is a request of its own, and the share of
+    a store's sectors written in part is taken from its bytes, 1 - bytes / (32 x sectors)."""
     get = lambda name: float(report.metrics.get(name, 0.0))   # noqa: E731
     # the cache model sends local loads and stores to the L2 too (memsim.model.cache's local
     # placement): the L2's sectors are shared over global and local ones
@@ -135,8 +137,8 @@ def memory_table(report: KernelReport, n_pcs: int, partial_write_cost: float = 1
         scattered = ins.requests and ins.sectors > 2 * max(ins.ideal_sectors, 1)
         row[MEM_LINES] = 1.0 if scattered else 0.25
         if ins.op == "st":
-            partial = max(0.0, 1.0 - ins.bytes / (32.0 * ins.sectors)) if ins.sectors else 0.0
-            row[MEM_L2_SECTORS] = l2_write / st_sectors * (1.0 + partial * (partial_write_cost - 1.0))
+            row[MEM_L2_SECTORS] = l2_write / st_sectors * _partial_write_scale(ins, l2_write / st_sectors,
+                                                                                 *partial_write_costs)
             row[MEM_DRAM_BYTES] = dram_write / st_sectors
             if ins.modeled_dram_write_bytes is not None:     # hook: the cache model's per-pc write-back
                 row[MEM_DRAM_BYTES] = ins.modeled_dram_write_bytes / max(ins.sectors, 1)
@@ -152,13 +154,35 @@ def memory_table(report: KernelReport, n_pcs: int, partial_write_cost: float = 1
     return mem
 
 
-def partial_write_cost_of(profile: GpuProfile) -> float:
-    """Whole sectors' worth of L2 time a partly written sector takes (gpu/cache_probe/
-    partial_write_probe.py: lane-per-line stores of one int), 1 where not measured."""
+def _partial_write_scale(ins, reaching: float, per_line: float, per_sector: float) -> float:
+    """The L2 time of a store's sectors over that of as many whole ones (`reaching`: the share of
+    its L1 sectors that reach the L2)."""
+    sent = reaching * ins.sectors
+    if sent <= 0:
+        return 1.0
+    if ins.modeled_l2_partial_writes is not None:
+        lines, sectors = ins.modeled_l2_partial_writes
+    else:
+        sectors = max(0.0, 1.0 - ins.bytes / (32.0 * ins.sectors)) * sent if ins.sectors else 0.0
+        lines = sectors
+    sectors = min(sectors, sent)
+    return max(1.0, (sent - sectors + lines * per_line + sectors * per_sector) / sent)
+
+
+def partial_write_costs_of(profile: GpuProfile) -> tuple[float, float]:
+    """(per request for a line, per sector written in part): the L2 time of a line's sectors
+    written in part, in whole sectors' worth (gpu/cache_probe/partial_write_probe.py: a lane of
+    each store a line, one sector a request, and a lane a sector, four a request, solved for the
+    two costs), (0, 1) where not measured; with only the lane-a-line rate, all per sector."""
     tp = profile.throughput
     if not tp.l2_partial_write_sectors_per_clk:
-        return 1.0
-    return max(1.0, tp.l2_sectors_per_clk / tp.l2_partial_write_sectors_per_clk)
+        return 0.0, 1.0
+    one = max(1.0, tp.l2_sectors_per_clk / tp.l2_partial_write_sectors_per_clk)
+    if not tp.l2_partial_write_quad_sectors_per_clk:
+        return 0.0, one
+    four = max(1.0, 4.0 * tp.l2_sectors_per_clk / tp.l2_partial_write_quad_sectors_per_clk)
+    per_sector = max(0.0, (four - one) / 3.0)
+    return one - per_sector, per_sector
 
 
 def request_levels(trace: WarpInstructionTrace, schedule: IssueSchedule, loads: LoadOutcomes | None) -> np.ndarray:

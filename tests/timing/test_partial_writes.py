@@ -1,6 +1,7 @@
 """Partly written sectors in the time simulation, held to gpu/cache_probe/partial_write_probe.py's
 H100 recordings (h100_partial_write_results.json): a store whose lanes each write one int of
-their own line reaches the L2 at ~33.5 sectors a cycle, against 116 for whole sectors."""
+their own line reaches the L2 at ~33.5 sectors a cycle, one whose lanes each write one int of
+their own sector, four a line, at ~55, against 116 for whole sectors."""
 import json
 import statistics
 
@@ -9,7 +10,7 @@ import pytest
 import memsim
 from memsim import gpus
 from memsim.launch import LaunchSpec
-from memsim.timing.machine import partial_write_cost_of
+from memsim.timing.machine import partial_write_costs_of
 from tests.helpers import ROOT
 
 PROBE = ROOT / "gpu" / "cache_probe"
@@ -25,18 +26,20 @@ def _scatter(ints: int, stride: int) -> tuple[LaunchSpec, float]:
     return spec, statistics.median(r[DURATION] for r in launch["runs"])
 
 
-def test_a_partly_written_sector_costs_the_measured_rate_ratio():
-    h100 = gpus.load("H100")
-    assert partial_write_cost_of(h100) == pytest.approx(116.173 / 33.5, rel=1e-3)
-    assert partial_write_cost_of(gpus.load("A100")) == 1.0
+def test_a_line_written_in_part_costs_what_the_two_measured_rates_say():
+    """Per request for a line and per sector written in part, in whole sectors: one such
+    sector a request costs 116/33.5 whole ones, four cost 4 x 116/55.2."""
+    per_line, per_sector = partial_write_costs_of(gpus.load("H100"))
+    assert per_line + per_sector == pytest.approx(116.173 / 33.5, rel=1e-3)
+    assert per_line + 4 * per_sector == pytest.approx(4 * 116.173 / 55.2, rel=1e-3)
+    assert partial_write_costs_of(gpus.load("A100")) == (0.0, 1.0)
 
 
-@pytest.mark.parametrize("stride", [1, 32, 2048])
-def test_lane_per_line_int_stores_take_the_h100s_time(stride):
-    """Stride 1: a coalesced fill (whole sectors); 32 and 2048: every lane its own line, as a
-    transpose's column store. Stride 8 (a lane a sector, four a line: 55 sectors a cycle) is
-    charged the lane-per-line rate too (the counters do not say how many lines a request
-    spans): +57% there."""
+@pytest.mark.parametrize("stride", [1, 8, 32, 2048])
+def test_scattered_int_stores_take_the_h100s_time(stride):
+    """Stride 1: a coalesced fill (whole sectors); 8: a lane a sector, four a line (the cache
+    model counts the requests for lines written in part); 32 and 2048: every lane its own line,
+    as a transpose's column store."""
     spec, measured = _scatter(4194304, stride)
     predicted = memsim.predict_spec(spec, gpu="H100")[0].metrics[DURATION]
     assert predicted == pytest.approx(measured, rel=0.25)
