@@ -43,3 +43,22 @@ def test_scattered_int_stores_take_the_h100s_time(stride):
     spec, measured = _scatter(4194304, stride)
     predicted = memsim.predict_spec(spec, gpu="H100")[0].metrics[DURATION]
     assert predicted == pytest.approx(measured, rel=0.25)
+
+
+@pytest.mark.parametrize("gpu, results", [("H100", "h100_partial_write_results.json"),
+                                          ("H200", "h200_partial_write_results.json")])
+def test_the_profiles_partial_write_rates_are_the_probes(gpu, results):
+    """Each profile's two rates are its own GPU's recorded probe: 16 MB scattered, a lane a line
+    (strides 32 and 2048, averaged) and a lane a sector (stride 8), sectors over SM cycles at the
+    base clock ncu runs at."""
+    profile = gpus.load(gpu)
+    launches = json.loads((PROBE / results).read_text())["launches"]
+
+    def rate(stride: int) -> float:
+        launch = next(x for x in launches if (x["kernel"], x["ints"], x["stride"]) == ("k_scatter", 4194304, stride))
+        ns = statistics.median(r[DURATION] for r in launch["runs"])
+        return launch["runs"][0]["lts__t_sectors_srcunit_tex_op_write.sum"] / (ns * profile.clocks.sm_base_mhz / 1e3)
+
+    tp = profile.throughput
+    assert tp.l2_partial_write_sectors_per_clk == pytest.approx((rate(32) + rate(2048)) / 2, rel=0.02)
+    assert tp.l2_partial_write_quad_sectors_per_clk == pytest.approx(rate(8), rel=0.02)
