@@ -313,8 +313,9 @@ def l1_pass(order, sm_of, step_of, group_of, op_of, local_of, number_of, previou
     SM's first wave); merge_event[sm, slot] is the event a merge-table entry's write went out
     in, which takes the halves of the stores that merge with it. local_of: 1 for a local
     access (looked up and filled like a global one, but not in the global hit and miss counts);
-    number_of: a number unique to each store; previous_of: the number of the store of its warp
-    it may merge with, else -1 (`_warp_store_merged`; `written` its table). warp_of: the warp's number
+    number_of: a number unique to each store in a chain (0: in none); previous_of: the number of
+    the store of its warp it may merge with, else -1 (`_warp_store_merged`; `written` its
+    table). warp_of: the warp's number
     on its SM (block slot * 32 + warp): a load of exactly the sectors the warp's previous load
     read, with no L1 fill on the SM since, hits everywhere (a loop re-reading its sectors costs
     no lookups). width_of: bytes a lane of each access (0: not known). Lane addresses of access
@@ -395,7 +396,12 @@ def l1_pass(order, sm_of, step_of, group_of, op_of, local_of, number_of, previou
                         epoch += 1
                         allocated |= 1 << j
             min_lines = -1 if local_of[i] != 0 else cfg[G_WARP_MERGE_LINES]
-            if number_of[i] > 0 and (min_lines >= 0 or local_of[i] != 0):
+            if number_of[i] == 0 and min_lines >= 0:      # in no chain: only no longer the last writer
+                for j in range(n):
+                    h = _merge_slot(lines[j], written[0].shape[1])
+                    if written[0][sm, h] == lines[j]:
+                        written[0][sm, h] = -1
+            elif number_of[i] > 0 and (min_lines >= 0 or local_of[i] != 0):
                 for j in range(n):
                     into = written[3][sm, _merge_slot(lines[j], written[3].shape[1])]
                     kept = _warp_store_merged(written, sm, lines[j], masks[j], number_of[i], previous_of[i],

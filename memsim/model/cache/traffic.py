@@ -267,8 +267,8 @@ class CacheModel:
         return (acc, rows, *per_access)
 
     def _store_chains(self, acc: WarpAccesses, is_local: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(a number for each store, unique in the launch, else 0; the number of the store of its
-        warp it may merge with in L1, else -1): for a local store, its warp's previous local
+        """(a number for each store in a chain, unique in the launch, else 0; the number of the
+        store of its warp it may merge with in L1, else -1): for a local store, its warp's previous local
         store; for a global one, where the profile lets global stores merge so, its warp's
         previous global access if that is a store at most `warp_store_merge_gap` instructions
         earlier in the program (not a loop's previous trip; a load between sends it on:
@@ -283,6 +283,10 @@ class CacheModel:
         self._chain(acc, np.flatnonzero(stores & is_local), number, previous)
         if self.tuning.warp_store_merge_lines >= 0:
             self._chain(acc, np.flatnonzero(~is_local), number, previous, self.tuning.warp_store_merge_gap)
+        # a store in no chain only clears its lines' table entries in the L1 pass (a transpose's
+        # column stores, one line a lane, would cost five lookups each and merge nothing)
+        chained = previous >= 0
+        number[~chained & ~np.isin(number, previous[chained])] = 0
         return number, previous
 
     def _chain(self, acc: WarpAccesses, chained: np.ndarray, number: np.ndarray, previous: np.ndarray,
